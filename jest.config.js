@@ -1,0 +1,22 @@
+/** Two projects: unit tests sit beside the code in src/, integration tests in test/. */
+const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2021' } }] };
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.unit.test.ts'],
+    },
+    {
+      displayName: 'integration',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/**/*.int.test.ts'],
+      globalSetup: '<rootDir>/test/db/global-setup.ts',
+      globalTeardown: '<rootDir>/test/db/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

@@ -1,0 +1,32 @@
+/**
+ * What the rest of the resource needs from a database: read-only lookups that always settle.
+ * The oxmysql adapter implements it; a failure is one of three kinds the API maps to its codes.
+ */
+export type DatabaseFailureKind =
+  /** oxmysql is not started, or has not connected yet. */
+  | 'unavailable'
+  /** the query did not answer within the timeout (oxmysql never answers once the DB is lost). */
+  | 'timeout'
+  /** the database answered with an error. */
+  | 'failed';
+
+export class DatabaseError extends Error {
+  constructor(
+    readonly kind: DatabaseFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DatabaseError';
+  }
+}
+
+export type Row = Record<string, unknown>;
+
+export interface Database {
+  /** True once the pool is connected: lookups before that fail at once as 'unavailable'. */
+  isReady(): boolean;
+  /** The first row, or null. Rejects only with a DatabaseError. */
+  single(sql: string, params: readonly unknown[]): Promise<Row | null>;
+  /** Every row. Rejects only with a DatabaseError. */
+  query(sql: string, params: readonly unknown[]): Promise<Row[]>;
+}

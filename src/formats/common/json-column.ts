@@ -1,0 +1,31 @@
+/**
+ * Reading JSON that Lua's json.encode wrote into a TEXT column.
+ *
+ * A column holding unreadable JSON must never fail a lookup: the caller gets `undefined`
+ * (so the field takes its default) and one warning names the citizen and the column.
+ */
+export type Warn = (message: string) => void;
+
+export interface ColumnContext {
+  /** The citizen the row belongs to, for the warning text. */
+  citizen: string;
+  warn: Warn;
+}
+
+/**
+ * Parses a JSON column. SQL NULL, `''` and `'null'` are "no value" (undefined) without a warning;
+ * text that is not JSON is "no value" with one warning.
+ */
+export function parseJsonColumn(raw: unknown, column: string, ctx: ColumnContext): unknown {
+  if (raw === null || raw === undefined) return undefined;
+  if (typeof raw !== 'string') return raw;
+  const text = raw.trim();
+  if (text === '' || text === 'null') return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value === null ? undefined : value;
+  } catch {
+    ctx.warn(`citizen ${ctx.citizen}: column ${column} holds unreadable JSON; the field takes its default`);
+    return undefined;
+  }
+}

@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import type { Warn } from './common/json-column';
+
+export type FormatName = 'alpha' | 'beta';
+
+/** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format). */
+export type DobOrder = 'DMY' | 'MDY' | 'YMD';
+
+export interface FormatOptions {
+  warn: Warn;
+  dobOrder: DobOrder;
+  /** Unix epoch ms; injectable so expiry-based values are testable. */
+  now: () => number;
+}
+
+/** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */
+export type CitizenLookup<R> = (id: string) => Promise<R | null>;
+
+/**
+ * One record format: everything about it lives in its own folder (schema, id rule, query,
+ * normaliser) and reaches the API only through this shape.
+ */
+export interface FormatModule<R> {
+  readonly name: FormatName;
+  /** The zod schema of the output record: the single source of truth for its type and docs. */
+  readonly schema: z.ZodType<R>;
+  /** The id rule of DESIGN.md §2.1; checked before any query. */
+  isValidId(id: string): boolean;
+  /**
+   * Inspects the database (information_schema) and returns the lookup bound to the columns that
+   * exist, or null when the format's table is missing (the route then answers 501).
+   */
+  prepare(db: Database, options: FormatOptions): Promise<CitizenLookup<R> | null>;
+}
