@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Warn } from './common/json-column';
+import type { DateOrder } from './common/calendar-date';
 
 export type FormatName = 'alpha' | 'beta';
 
 /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format). */
-export type DobOrder = 'DMY' | 'MDY' | 'YMD';
+export type { DateOrder as DobOrder } from './common/calendar-date';
 
 export interface FormatOptions {
   warn: Warn;
-  dobOrder: DobOrder;
+  dobOrder: DateOrder;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
   now: () => number;
 }
