@@ -5,11 +5,9 @@ import type { DateOrder } from './common/calendar-date';
 
 export type FormatName = 'alpha' | 'beta';
 
-/** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format). */
-export type { DateOrder as DobOrder } from './common/calendar-date';
-
 export interface FormatOptions {
   warn: Warn;
+  /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format). */
   dobOrder: DateOrder;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
   now: () => number;
