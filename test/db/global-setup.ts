@@ -1,0 +1,21 @@
+/**
+ * Jest global setup of the integration project: makes sure MYSQL_URL names a server the suites
+ * can use (each suite then creates its own database on it).
+ */
+import { startThrowawayServer, type ThrowawayServer } from './mariadb-server';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __citizenRecordsMariadb: ThrowawayServer | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.MYSQL_URL) {
+    console.log(`\nintegration tests use MYSQL_URL (${process.env.MYSQL_URL.replace(/:[^:@/]*@/, ':***@')})`);
+    return;
+  }
+  const server = await startThrowawayServer();
+  globalThis.__citizenRecordsMariadb = server;
+  process.env.MYSQL_URL = server.url;
+  console.log(`\nintegration tests use a throwaway mariadbd at ${server.url}`);
+}

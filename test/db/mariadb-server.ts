@@ -1,0 +1,108 @@
+/**
+ * A MariaDB server for the integration tests: the one named by MYSQL_URL, or a throwaway
+ * `mariadbd` with its own data dir, socket and free port, removed afterwards.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mysql from 'mysql2/promise';
+
+export interface ThrowawayServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function findBinary(name: string): string {
+  for (const dir of ['/usr/sbin', '/usr/bin', '/usr/local/sbin', '/usr/local/bin']) {
+    if (existsSync(join(dir, name))) return join(dir, name);
+  }
+  throw new Error(`${name} not found: install MariaDB (apt-get install mariadb-server) or set MYSQL_URL`);
+}
+
+/** Retries `attempt` until it resolves, for at most 60 s or until mariadbd exits. */
+async function whileStarting<T>(child: ChildProcess, log: () => string, attempt: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`mariadbd exited with ${child.exitCode}:\n${log()}`);
+    try {
+      return await attempt();
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`mariadbd did not start in 60 s: ${String(error)}\n${log()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function startThrowawayServer(): Promise<ThrowawayServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'citizen-records-mariadb-'));
+  const dataDir = join(dir, 'data');
+  const socket = join(dir, 'mysqld.sock');
+  const port = await freePort();
+  const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const userArgs = asRoot ? ['--user=root'] : [];
+
+  execFileSync(
+    findBinary('mariadb-install-db'),
+    ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...userArgs],
+    { stdio: 'pipe' },
+  );
+
+  let output = '';
+  const child = spawn(
+    findBinary('mariadbd'),
+    [
+      '--no-defaults',
+      `--datadir=${dataDir}`,
+      `--socket=${socket}`,
+      `--port=${port}`,
+      '--bind-address=127.0.0.1',
+      `--pid-file=${join(dir, 'mariadbd.pid')}`,
+      '--skip-name-resolve',
+      '--innodb-buffer-pool-size=64M',
+      '--innodb-log-file-size=16M',
+      '--character-set-server=utf8mb4',
+      '--collation-server=utf8mb4_general_ci',
+      ...userArgs,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+
+  // --skip-name-resolve makes TCP root@127.0.0.1 a different account from root@localhost, so the
+  // first connection goes over the socket to create it.
+  await whileStarting(child, () => output, async () => {
+    const c = await mysql.createConnection({ socketPath: socket, user: 'root' });
+    await c.query("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'");
+    await c.query("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
+    await c.end();
+  });
+  const url = `mysql://root@127.0.0.1:${port}`;
+  await whileStarting(child, () => output, async () => (await mysql.createConnection(url)).end());
+
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

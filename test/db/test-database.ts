@@ -1,0 +1,40 @@
+/**
+ * One database per test suite on the server of MYSQL_URL, dropped at the end, so suites never
+ * see each other's tables.
+ */
+import { randomBytes } from 'node:crypto';
+import mysql from 'mysql2/promise';
+
+export interface TestDatabase {
+  name: string;
+  /** Connection URL naming this database. */
+  url: string;
+  /** A connection for fixtures (multiple statements allowed). */
+  admin: mysql.Connection;
+  drop(): Promise<void>;
+}
+
+export function serverUrl(): string {
+  const url = process.env.MYSQL_URL;
+  if (!url) throw new Error('MYSQL_URL is not set: run the integration tests through jest (global setup starts MariaDB)');
+  return url;
+}
+
+export async function createTestDatabase(label: string): Promise<TestDatabase> {
+  const name = `cr_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
+  const base = serverUrl();
+  const root = await mysql.createConnection({ uri: base, multipleStatements: true });
+  await root.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
+  await root.changeUser({ database: name });
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    admin: root,
+    async drop() {
+      await root.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await root.end();
+    },
+  };
+}
