@@ -1,0 +1,79 @@
+import { asList, asNumber, asRecord, asString, clamp } from '../common/coerce';
+import { optionalNumber, optionalString } from '../common/optional';
+import type { BetaItem, BetaItemMetadata } from './schema';
+
+/**
+ * ox_inventory stores the durability of an item that decays (`degrade`, in minutes) as its expiry
+ * time in Unix seconds, and treats any durability above 100 that way (DESIGN.md §7): with `degrade`
+ * the record gives the share of the lifetime left, without it 100 until expiry and 0 from then on.
+ */
+function oxDurability(stored: number, degrade: unknown, nowMs: number): number {
+  if (stored <= 100) return clamp(stored, 0, 100);
+  const secondsLeft = stored - nowMs / 1000;
+  const minutes = optionalNumber(degrade);
+  if (minutes === undefined || minutes <= 0) return secondsLeft > 0 ? 100 : 0;
+  return clamp((secondsLeft / (minutes * 60)) * 100, 0, 100);
+}
+
+function durability(data: Record<string, unknown>, nowMs: number): number | undefined {
+  const oxValue = optionalNumber(data.durability);
+  if (oxValue !== undefined) return oxDurability(oxValue, data.degrade, nowMs);
+  const quality = optionalNumber(data.quality);
+  return quality === undefined ? undefined : clamp(quality, 0, 100);
+}
+
+/** ox lists item names (Lua may have written the list as a numeric-keyed object); qb lists `{component}`. */
+function components(data: Record<string, unknown>): string[] | undefined {
+  const names = (list: unknown[]) => list.map((entry) => optionalString(entry)).filter((n): n is string => !!n);
+  if (data.components !== undefined) return names(asList(data.components));
+  if (data.attachments !== undefined) return names(asList(data.attachments).map((a) => asRecord(a)?.component));
+  return undefined;
+}
+
+/**
+ * ox keeps item data in `metadata`, qb-inventory in `info` (`""` when there is none); ox's
+ * `convertqb` copied `info` into `metadata` as it was, so both spellings are read from either.
+ * Only the keys the item really has are set: a bread carries none.
+ */
+function itemMetadata(item: Record<string, unknown>, nowMs: number): BetaItemMetadata {
+  const data = asRecord(item.metadata) ?? asRecord(item.info) ?? {};
+  const ammo = optionalNumber(data.ammo);
+  const found: BetaItemMetadata = {
+    durability: durability(data, nowMs),
+    ammo: ammo === undefined ? undefined : Math.max(0, ammo),
+    serial: optionalString(data.serial ?? data.serie),
+    registered: optionalString(data.registered),
+    components: components(data),
+  };
+  // No key may hold undefined: FXServer's msgpack cloning of export results would turn it into null.
+  return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined)) as BetaItemMetadata;
+}
+
+/**
+ * One stored item, or undefined for an entry with no name or no slot: qb-inventory and
+ * ox_inventory index a loaded inventory by slot, so such an entry never reaches the game.
+ * ox counts in `count`, qb-inventory in `amount`.
+ */
+function normaliseItem(entry: unknown, nowMs: number): BetaItem | undefined {
+  const item = asRecord(entry);
+  if (!item) return undefined;
+  const name = asString(item.name);
+  const slot = optionalNumber(item.slot);
+  if (name === '' || slot === undefined) return undefined;
+  return { name, count: asNumber(item.count ?? item.amount), slot, metadata: itemMetadata(item, nowMs) };
+}
+
+/**
+ * Items in slot order. NULL, `''`, `[]` and `{}` are an empty inventory; a sparse Lua table
+ * (object with numeric keys) is read as a list. Where two entries claim one slot the later one is
+ * kept, as both inventories' loaders do (`inventory[item.slot] = …`): the record shows what the
+ * player sees in game.
+ */
+export function normaliseInventory(value: unknown, nowMs: number): BetaItem[] {
+  const bySlot = new Map<number, BetaItem>();
+  for (const entry of asList(value)) {
+    const item = normaliseItem(entry, nowMs);
+    if (item) bySlot.set(item.slot, item);
+  }
+  return [...bySlot.values()].sort((a, b) => a.slot - b.slot);
+}

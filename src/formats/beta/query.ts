@@ -1,0 +1,74 @@
+import type { TableColumn } from '../../db/table-columns';
+
+export const PLAYERS_TABLE = 'players';
+
+/** The alias `UNIX_TIMESTAMP(last_updated)` is read under (see buildCitizenQuery). */
+export const LAST_UPDATED_UNIX = 'last_updated_unix';
+
+/** Columns read as they are named; any of them may be missing on a given server. */
+const READ_COLUMNS = [
+  'citizenid',
+  'cid',
+  'license',
+  'name',
+  'money',
+  'charinfo',
+  'job',
+  'gang',
+  'position',
+  'metadata',
+  'inventory',
+] as const;
+
+export interface CitizenQuery {
+  sql: string;
+  params(id: string): unknown[];
+}
+
+function quote(identifier: string): string {
+  return `\`${identifier.replace(/`/g, '``')}\``;
+}
+
+/** `col` or `col AS alias`: rows are read by the lower-case names whatever case the table uses. */
+function selectAs(column: TableColumn, alias: string): string {
+  return column.name === alias ? quote(column.name) : `${quote(column.name)} AS ${quote(alias)}`;
+}
+
+/**
+ * The one lookup of a citizen, built for the columns this server's `players` table has, or null
+ * when it has no `citizenid` (then it is not a QBCore or Qbox table).
+ *
+ * - The first QBCore table (April 2021) named its id column `#`; it is read as `id`. Columns the
+ *   record does not use (`steam`, Qbox's `userId`, `phone_number`, `last_logged_out`) are not read.
+ * - `last_updated` is read as `UNIX_TIMESTAMP()`: oxmysql turns a TIMESTAMP into epoch ms by reading
+ *   the session-time-zone text as Node-local time, which is wrong whenever the two zones differ.
+ * - The id matches case-insensitively. Under a `_ci` collation (every framework install) `=` does
+ *   that on the key. Under a binary, `_bin` or `_cs` collation `=` would be case-sensitive, and
+ *   `LOWER(citizenid) = ?` would scan the table, so the lookup asks for the id as given, upper-case
+ *   (how QBCore and Qbox generate ids) and lower-case: still key lookups, and a stored id in some
+ *   other mixed case is not found. Where two stored ids differ only in case, the exact one wins.
+ */
+export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>): CitizenQuery | null {
+  const citizenid = columns.get('citizenid');
+  if (!citizenid) return null;
+
+  const select: string[] = [];
+  const idColumn = columns.get('id') ?? columns.get('#');
+  if (idColumn) select.push(selectAs(idColumn, 'id'));
+  for (const name of READ_COLUMNS) {
+    const column = columns.get(name);
+    if (column) select.push(selectAs(column, name));
+  }
+  const lastUpdated = columns.get('last_updated');
+  if (lastUpdated) select.push(`UNIX_TIMESTAMP(${quote(lastUpdated.name)}) AS ${quote(LAST_UPDATED_UNIX)}`);
+
+  const from = `SELECT ${select.join(', ')} FROM ${quote(PLAYERS_TABLE)}`;
+  const key = quote(citizenid.name);
+  if (/_ci$/i.test(citizenid.collation)) {
+    return { sql: `${from} WHERE ${key} = ? LIMIT 1`, params: (id) => [id] };
+  }
+  return {
+    sql: `${from} WHERE ${key} IN (?, ?, ?) ORDER BY ${key} = ? DESC LIMIT 1`,
+    params: (id) => [id, id.toUpperCase(), id.toLowerCase(), id],
+  };
+}
