@@ -1,0 +1,14 @@
+import type { FormatModule } from '../format';
+import { isValidAlphaId } from './id';
+import { prepareAlphaLookup } from './lookup';
+import { alphaRecordSchema, type AlphaRecord } from './schema';
+
+/** Record format alpha: one ESX `users` row (SPEC.md §2.1, DESIGN.md §3.1). */
+export const alphaFormat: FormatModule<AlphaRecord> = {
+  name: 'alpha',
+  schema: alphaRecordSchema,
+  isValidId: isValidAlphaId,
+  prepare: prepareAlphaLookup,
+};
+
+export { alphaRecordSchema, type AlphaRecord };

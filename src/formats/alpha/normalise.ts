@@ -1,0 +1,73 @@
+import type { Row } from '../../db/database';
+import { parseCalendarDate, type DateOrder } from '../common/calendar-date';
+import { asBoolean, asNumber, asString } from '../common/coerce';
+import { parseJsonColumn, type Warn } from '../common/json-column';
+import { numberFields } from '../common/number-fields';
+import { toPosition } from '../common/position';
+import { legacyAccounts, toAccounts } from './accounts';
+import type { AlphaColumn } from './columns';
+import { toInventory } from './inventory';
+import { toLoadout } from './loadout';
+import type { AlphaRecord } from './schema';
+import { toSex } from './sex';
+import { toSkin } from './skin';
+import { toStatus } from './status';
+
+export interface AlphaSource {
+  /** The `users` row, keyed by the names of columns.ts; a column the server lacks is absent. */
+  row: Row;
+  /**
+   * Only on servers without `users.accounts` (ESX 1.0–1.2): this citizen's `user_accounts` rows,
+   * empty when that table is missing too.
+   */
+  userAccounts?: readonly Row[];
+}
+
+export interface NormaliseOptions {
+  warn: Warn;
+  dobOrder: DateOrder;
+}
+
+/** ESX's own default where a text column holds nothing: a blank job or group is no job or group. */
+function textOr(value: unknown, fallback: string): string {
+  const text = asString(value);
+  return text === '' ? fallback : text;
+}
+
+/**
+ * The alpha record of one `users` row (DESIGN.md §3, §3.1). Total: whatever a column holds, every
+ * field gets a value of its type; a column of unreadable JSON gives its field the default and one
+ * warning naming the citizen and the column.
+ */
+export function normaliseAlphaRow(source: AlphaSource, options: NormaliseOptions): AlphaRecord {
+  const { row } = source;
+  const identifier = asString(row.identifier);
+  const context = { citizen: identifier, warn: options.warn };
+  const json = (column: AlphaColumn): unknown => parseJsonColumn(row[column], column, context);
+  const sex = toSex(row.sex);
+  const inventory = toInventory(json('inventory'));
+  return {
+    identifier,
+    firstname: asString(row.firstname),
+    lastname: asString(row.lastname),
+    dateofbirth: parseCalendarDate(row.dateofbirth, options.dobOrder),
+    sex,
+    // As stored: a value below 100 is probably inches (pre-2022 esx_identity), but that is a guess.
+    height: asNumber(row.height),
+    job: textOr(row.job, 'unemployed'),
+    job_grade: asNumber(row.job_grade),
+    group: textOr(row.group, 'user'),
+    accounts: toAccounts(source.userAccounts ? legacyAccounts(source.userAccounts, row) : json('accounts')),
+    inventory: inventory.items,
+    loadout: toLoadout(json('loadout'), inventory.slotted),
+    metadata: numberFields(json('metadata'), ['health', 'armor']),
+    position: toPosition(json('position')),
+    skin: toSkin(json('skin'), sex),
+    status: toStatus(json('status')),
+    is_dead: asBoolean(row.is_dead ?? row.isDead),
+    disabled: asBoolean(row.disabled),
+    // esx_property v2 stores `{"id", "coords"}` JSON here: kept as its text, which the caller can parse.
+    last_property: asString(row.last_property),
+    phone_number: asString(row.phone_number),
+  };
+}
