@@ -1,0 +1,89 @@
+import type { Database, Row } from '../../db/database';
+import { DatabaseError } from '../../db/database';
+import type { FormatOptions } from '../format';
+import { betaFormat } from './index';
+import { qbcoreOxRow, qbcoreRow } from './test-rows';
+
+interface FakeDb extends Database {
+  singleCalls: Array<{ sql: string; params: readonly unknown[] }>;
+}
+
+/** A database whose information_schema holds `columns` for `players`, and whose one row is `row`. */
+function fakeDb(columns: Array<[string, string, string]>, row: Row | null): FakeDb {
+  const singleCalls: FakeDb['singleCalls'] = [];
+  return {
+    singleCalls,
+    isReady: () => true,
+    query: async (_sql, params) =>
+      params[0] === 'players' ? columns.map(([name, dataType, collation]) => ({ name, dataType, collation: collation || null })) : [],
+    single: async (sql, params) => {
+      singleCalls.push({ sql, params });
+      return row;
+    },
+  };
+}
+
+const QBCORE_COLUMNS: Array<[string, string, string]> = [
+  ['id', 'int', ''],
+  ['citizenid', 'varchar', 'utf8mb4_general_ci'],
+  ['cid', 'int', ''],
+  ['license', 'varchar', 'utf8mb4_general_ci'],
+  ['name', 'varchar', 'utf8mb4_general_ci'],
+  ['money', 'text', 'utf8mb4_general_ci'],
+  ['charinfo', 'text', 'utf8mb4_general_ci'],
+  ['job', 'text', 'utf8mb4_general_ci'],
+  ['gang', 'text', 'utf8mb4_general_ci'],
+  ['position', 'text', 'utf8mb4_general_ci'],
+  ['metadata', 'text', 'utf8mb4_general_ci'],
+  ['inventory', 'longtext', 'utf8mb4_general_ci'],
+  ['last_updated', 'timestamp', ''],
+];
+
+function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
+  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs };
+}
+
+describe('betaFormat', () => {
+  it('is named beta and checks ids with the citizenid rule', () => {
+    expect(betaFormat.name).toBe('beta');
+    expect(betaFormat.isValidId('KQW48213')).toBe(true);
+    expect(betaFormat.isValidId('KQW-48213')).toBe(false);
+  });
+
+  it('is unavailable (null) when the players table is missing', async () => {
+    await expect(betaFormat.prepare(fakeDb([], null), options())).resolves.toBeNull();
+  });
+
+  it('looks a citizen up with one parameterised query and normalises the row', async () => {
+    const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
+    const lookup = await betaFormat.prepare(db, options());
+    const record = await lookup!('kqw48213');
+    expect(db.singleCalls).toHaveLength(1);
+    expect(db.singleCalls[0]!.sql).toMatch(/ FROM `players` WHERE `citizenid` = \? LIMIT 1$/);
+    expect(db.singleCalls[0]!.params).toEqual(['kqw48213']);
+    expect(record?.citizenid).toBe('KQW48213');
+    expect(betaFormat.schema.parse(record)).toEqual(record);
+  });
+
+  it('answers null when no row matches', async () => {
+    const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, null), options());
+    await expect(lookup!('NOPE00000')).resolves.toBeNull();
+  });
+
+  it('reads ox expiry durability against options.now at lookup time', async () => {
+    const opts = options((1_717_600_000 - 64_800) * 1000);
+    const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, qbcoreOxRow), opts);
+    const record = await lookup!('PZT90517');
+    expect(record?.inventory.find((item) => item.name === 'burger')?.metadata).toEqual({ durability: 25 });
+  });
+
+  it('passes a DatabaseError of the lookup on unchanged', async () => {
+    const db = fakeDb(QBCORE_COLUMNS, null);
+    const failure = new DatabaseError('timeout', 'no answer within 5000 ms');
+    db.single = async () => {
+      throw failure;
+    };
+    const lookup = await betaFormat.prepare(db, options());
+    await expect(lookup!('KQW48213')).rejects.toBe(failure);
+  });
+});

@@ -1,0 +1,55 @@
+import { buildCitizenQuery } from './query';
+import { columns2021, columnsQbcore, columnsQbox, tableColumns } from './test-rows';
+
+const BODY =
+  '`citizenid`, `cid`, `license`, `name`, `money`, `charinfo`, `job`, `gang`, `position`, `metadata`, `inventory`, ' +
+  'UNIX_TIMESTAMP(`last_updated`) AS `last_updated_unix` FROM `players`';
+
+describe('buildCitizenQuery', () => {
+  it('reads current QBCore columns with one key lookup under a _ci collation', () => {
+    const query = buildCitizenQuery(columnsQbcore);
+    expect(query?.sql).toBe(`SELECT \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
+    expect(query?.params('kqw48213')).toEqual(['kqw48213']);
+  });
+
+  it('reads the 2021 table\'s `#` as id and leaves out `steam`', () => {
+    const query = buildCitizenQuery(columns2021);
+    expect(query?.sql).toBe(`SELECT \`#\` AS \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
+    expect(query?.sql).not.toContain('steam');
+  });
+
+  it('leaves out the Qbox-only columns', () => {
+    const sql = buildCitizenQuery(columnsQbox)?.sql ?? '';
+    expect(sql).toBe(`SELECT \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
+    for (const extra of ['userId', 'phone_number', 'last_logged_out']) expect(sql).not.toContain(extra);
+  });
+
+  it.each(['utf8mb4_bin', 'latin1_general_cs', 'utf8mb4_0900_as_cs', ''])(
+    'asks for the id as given, upper- and lower-case under collation %p, preferring the exact one',
+    (collation) => {
+      const columns = tableColumns(collation, [
+        ['citizenid', collation === '' ? 'varbinary' : 'varchar'],
+        ['name', 'varchar'],
+      ]);
+      const query = buildCitizenQuery(columns);
+      expect(query?.sql).toBe(
+        'SELECT `citizenid`, `name` FROM `players` WHERE `citizenid` IN (?, ?, ?) ORDER BY `citizenid` = ? DESC LIMIT 1',
+      );
+      expect(query?.params('Kqw48213')).toEqual(['Kqw48213', 'KQW48213', 'kqw48213', 'Kqw48213']);
+    },
+  );
+
+  it('selects only the columns that exist, aliased to lower case', () => {
+    const columns = tableColumns('utf8mb4_unicode_ci', [
+      ['CitizenID', 'varchar'],
+      ['Money', 'text'],
+    ]);
+    expect(buildCitizenQuery(columns)?.sql).toBe(
+      'SELECT `CitizenID` AS `citizenid`, `Money` AS `money` FROM `players` WHERE `CitizenID` = ? LIMIT 1',
+    );
+  });
+
+  it('gives no query for a players table without citizenid (not a QBCore table)', () => {
+    expect(buildCitizenQuery(tableColumns('utf8mb4_general_ci', [['id', 'int'], ['name', 'varchar']]))).toBeNull();
+  });
+});
