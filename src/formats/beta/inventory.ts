@@ -1,4 +1,5 @@
-import { asList, asNumber, asRecord, asString, clamp } from '../common/coerce';
+import { asList, asNumber, asRecord, clamp } from '../common/coerce';
+import { namedEntries } from '../common/named-entries';
 import { optionalNumber, optionalString } from '../common/optional';
 import type { BetaItem, BetaItemMetadata } from './schema';
 
@@ -50,30 +51,18 @@ function itemMetadata(item: Record<string, unknown>, nowMs: number): BetaItemMet
 }
 
 /**
- * One stored item, or undefined for an entry with no name or no slot: qb-inventory and
- * ox_inventory index a loaded inventory by slot, so such an entry never reaches the game.
- * ox counts in `count`, qb-inventory in `amount`.
- */
-function normaliseItem(entry: unknown, nowMs: number): BetaItem | undefined {
-  const item = asRecord(entry);
-  if (!item) return undefined;
-  const name = asString(item.name);
-  const slot = optionalNumber(item.slot);
-  if (name === '' || slot === undefined) return undefined;
-  return { name, count: asNumber(item.count ?? item.amount), slot, metadata: itemMetadata(item, nowMs) };
-}
-
-/**
  * Items in slot order. NULL, `''`, `[]` and `{}` are an empty inventory; a sparse Lua table
- * (object with numeric keys) is read as a list. Where two entries claim one slot the later one is
- * kept, as both inventories' loaders do (`inventory[item.slot] = …`): the record shows what the
- * player sees in game.
+ * (object with numeric keys) is read as a list. qb-inventory and ox_inventory index a loaded
+ * inventory by slot (`inventory[item.slot] = …`), so an entry with no name or no slot never
+ * reaches the game and is left out, and where two entries claim one slot the later one wins: the
+ * record shows what the player sees in game. ox counts in `count`, qb-inventory in `amount`.
  */
 export function normaliseInventory(value: unknown, nowMs: number): BetaItem[] {
   const bySlot = new Map<number, BetaItem>();
-  for (const entry of asList(value)) {
-    const item = normaliseItem(entry, nowMs);
-    if (item) bySlot.set(item.slot, item);
+  for (const [name, item] of namedEntries(asList(value))) {
+    const slot = optionalNumber(item.slot);
+    if (slot === undefined) continue;
+    bySlot.set(slot, { name, count: asNumber(item.count ?? item.amount), slot, metadata: itemMetadata(item, nowMs) });
   }
   return [...bySlot.values()].sort((a, b) => a.slot - b.slot);
 }

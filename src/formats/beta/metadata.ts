@@ -1,4 +1,5 @@
-import { asBoolean, asList, asNumber, asRecord, asString, clamp } from '../common/coerce';
+import { asBoolean, asNumber, asRecord, asString, clamp } from '../common/coerce';
+import { readLuaTable } from '../common/lua-table';
 import { METADATA_DEFAULTS } from './defaults';
 import type { BetaMetadata } from './schema';
 
@@ -28,14 +29,12 @@ function appName(entry: unknown): string {
 
 /**
  * App names. qb-phone keeps an object keyed by app name (`{"spotify": {"app": "spotify"}}`);
- * other phones keep a list of names or of `{app}` / `{name}` objects, which Lua may have written
- * as an object with numeric keys. `[]` is an empty table either way.
+ * other phones keep a list of names or of `{app}` / `{name}` objects. `[]` is an empty table
+ * either way.
  */
 function installedApps(value: unknown): string[] {
-  const record = Array.isArray(value) ? undefined : asRecord(value);
-  const keys = record ? Object.keys(record) : [];
-  const keyedByName = keys.some((key) => !/^\d+$/.test(key));
-  const names = keyedByName ? keys : asList(value).map(appName);
+  const table = readLuaTable(value);
+  const names = table.kind === 'map' ? table.entries.map(([key]) => key) : table.items.map(appName);
   return names.filter((name) => name !== '');
 }
 
