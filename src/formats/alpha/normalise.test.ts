@@ -7,6 +7,7 @@ import {
   LEGACY_1_9_SKINCHANGER,
   V1_FINAL_ROW,
 } from './__fixtures__/esx-rows';
+import { EMPTY_SKIN } from './__fixtures__/empty-skin';
 import { normaliseAlphaRow, type AlphaSource } from './normalise';
 import { alphaRecordSchema, type AlphaRecord } from './schema';
 
@@ -185,8 +186,7 @@ describe('B.4: ESX 1.1 on essentialmode', () => {
 
   it('reads a position without heading, and a NULL skin as the empty skin', () => {
     expect(record.position).toEqual({ x: -269.4, y: -955.3, z: 31.2 });
-    expect(record.skin.model).toBe('');
-    expect(record.skin.components).toEqual([]);
+    expect(record.skin).toEqual(EMPTY_SKIN);
   });
 });
 
@@ -276,17 +276,7 @@ describe('a row of NULLs (a character that never finished registration)', () => 
       loadout: [],
       metadata: { health: 0, armor: 0 },
       position: ORIGIN,
-      skin: {
-        model: '',
-        eyeColor: 0,
-        hair: { style: 0, color: 0, highlight: 0 },
-        headBlend: { shapeFirst: 0, shapeSecond: 0, shapeMix: 0, skinFirst: 0, skinSecond: 0, skinMix: 0 },
-        components: [],
-        props: [],
-        headOverlays: {},
-        faceFeatures: {},
-        tattoos: [],
-      },
+      skin: EMPTY_SKIN,
       status: [],
       is_dead: false,
       disabled: false,
@@ -321,7 +311,7 @@ describe('empty Lua tables: [] and {}', () => {
       position: ORIGIN,
       status: [],
     });
-    expect(record.skin.model).toBe('');
+    expect(record.skin).toEqual(EMPTY_SKIN);
     expect(warnings).toEqual([]);
   });
 
@@ -417,7 +407,7 @@ describe('unreadable JSON', () => {
   });
 
   it('reads an empty skin for a broken one', () => {
-    expect(run({ ...LEGACY_1_9_SKINCHANGER, skin: '{"sex":0,"mom":21,' }).record.skin.model).toBe('');
+    expect(run({ ...LEGACY_1_9_SKINCHANGER, skin: '{"sex":0,"mom":21,' }).record.skin).toEqual(EMPTY_SKIN);
   });
 });
 

@@ -1,3 +1,4 @@
+import { EMPTY_SKIN } from './__fixtures__/empty-skin';
 import { LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/esx-rows';
 import { alphaSkinSchema, type AlphaSkin } from './schema';
 import { toSkin } from './skin';
@@ -9,18 +10,6 @@ function convert(stored: unknown, sex: AlphaSex = 'm'): AlphaSkin {
 
 const b2Skin = JSON.parse(LEGACY_1_9_SKINCHANGER.skin as string) as Record<string, unknown>;
 const b1Skin = JSON.parse(LEGACY_1_13_OX_ILLENIUM.skin as string) as Record<string, unknown>;
-
-const EMPTY_SKIN: AlphaSkin = {
-  model: '',
-  eyeColor: 0,
-  hair: { style: 0, color: 0, highlight: 0 },
-  headBlend: { shapeFirst: 0, shapeSecond: 0, shapeMix: 0, skinFirst: 0, skinSecond: 0, skinMix: 0 },
-  components: [],
-  props: [],
-  headOverlays: {},
-  faceFeatures: {},
-  tattoos: [],
-};
 
 describe('skinchanger skin (B.2), converted with illenium-appearance mapping', () => {
   const skin = convert(b2Skin, 'm');
