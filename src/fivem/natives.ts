@@ -1,0 +1,71 @@
+/**
+ * The one place that touches FXServer's globals. The @citizenfx/server typings are loose (an
+ * untyped SetHttpHandler, `source: number`), so the shapes here are our own, written from
+ * fxserver-runtime.md §1–§3. Everything goes through globalThis: the bundle is an iife, and a free
+ * `exports(...)` inside it would be taken for CommonJS by esbuild.
+ */
+
+/** What SetHttpHandler's callback receives as `request` (fxserver-runtime.md §1.2). */
+export interface FxHttpRequest {
+  /** `ip:port`, or `[ipv6]:port`: the TCP peer. */
+  address: string;
+  /** Header names exactly as the client spelled them; the first of a repeated name wins. */
+  headers: Record<string, string>;
+  method: string;
+  /** Raw: resource prefix stripped, query string kept, nothing percent-decoded. */
+  path: string;
+  setDataHandler(cb: (body: string) => void): void;
+  setCancelHandler(cb: () => void): void;
+}
+
+/** What SetHttpHandler's callback receives as `response` (fxserver-runtime.md §1.4). */
+export interface FxHttpResponse {
+  /** Header values must be strings; the first call wins, later ones are ignored. */
+  writeHead(status: number, headers: Record<string, string>): void;
+  write(data: string): void;
+  /** Ends the response. A bare send() before any head leaves the client hanging. */
+  send(data?: string): void;
+}
+
+type Listener = (...args: never[]) => unknown;
+
+interface FxGlobals {
+  SetHttpHandler(handler: (request: FxHttpRequest, response: FxHttpResponse) => void): void;
+  exports(name: string, fn: (...args: never[]) => unknown): void;
+  on(event: string, listener: Listener): void;
+  GetConvar(name: string, fallback: string): string;
+  GetCurrentResourceName(): string;
+  GetResourceState(resource: string): string;
+  GetResourceMetadata(resource: string, key: string, index: number): string | null;
+}
+
+const fx = globalThis as unknown as FxGlobals;
+
+export function setHttpHandler(handler: (request: FxHttpRequest, response: FxHttpResponse) => void): void {
+  fx.SetHttpHandler(handler);
+}
+
+export function registerExport(name: string, fn: (...args: never[]) => unknown): void {
+  fx.exports(name, fn);
+}
+
+export function onEvent(event: string, listener: Listener): void {
+  fx.on(event, listener);
+}
+
+/** A convar's value, or '' when it is not set. */
+export function getConvar(name: string): string {
+  return fx.GetConvar(name, '');
+}
+
+export function currentResourceName(): string {
+  return fx.GetCurrentResourceName();
+}
+
+export function resourceState(resource: string): string {
+  return fx.GetResourceState(resource);
+}
+
+export function resourceVersion(): string {
+  return fx.GetResourceMetadata(currentResourceName(), 'version', 0) ?? '';
+}

@@ -1,0 +1,25 @@
+/** Console logging with the levels of convar citizen_records:log_level. */
+export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+
+const ORDER: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+
+export interface Logger {
+  error(message: string): void;
+  warn(message: string): void;
+  info(message: string): void;
+  debug(message: string): void;
+}
+
+export function isLogLevel(value: string): value is LogLevel {
+  return value in ORDER;
+}
+
+export function createLogger(level: LogLevel): Logger {
+  const enabled = (l: LogLevel) => ORDER[l] <= ORDER[level];
+  return {
+    error: (m) => enabled('error') && console.error(m),
+    warn: (m) => enabled('warn') && console.warn(m),
+    info: (m) => enabled('info') && console.log(m),
+    debug: (m) => enabled('debug') && console.log(`[debug] ${m}`),
+  };
+}
