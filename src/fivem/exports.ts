@@ -3,13 +3,22 @@
  * Date) so that they survive FXServer's msgpack cloning, and never rejects: a Lua caller's
  * Citizen.Await would turn a rejection into a script error.
  */
-import type { Envelope } from '../api/envelope';
+import { fail } from '../api/envelope';
 import { registerExport } from './natives';
 
 export interface ExportedApi {
-  getHealth(): Promise<Envelope<unknown>>;
+  getAlphaCitizen(id: unknown): Promise<unknown>;
+  getBetaCitizen(id: unknown): Promise<unknown>;
+  getHealth(): Promise<unknown>;
 }
 
-export function registerExports(api: ExportedApi): void {
-  registerExport('getHealth', () => api.getHealth());
+export function registerExports(api: ExportedApi, logError: (message: string) => void): void {
+  for (const name of Object.keys(api) as Array<keyof ExportedApi>) {
+    registerExport(name, (...args: unknown[]) =>
+      (api[name] as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+        logError(`export ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        return fail('internal_error', `The ${name} export failed; the server log has the details.`);
+      }),
+    );
+  }
 }

@@ -28,10 +28,11 @@ export interface FxHttpResponse {
 }
 
 type Listener = (...args: never[]) => unknown;
+type AnyFunction = (...args: unknown[]) => unknown;
 
 interface FxGlobals {
   SetHttpHandler(handler: (request: FxHttpRequest, response: FxHttpResponse) => void): void;
-  exports(name: string, fn: (...args: never[]) => unknown): void;
+  exports: ((name: string, fn: (...args: never[]) => unknown) => void) & Record<string, Record<string, AnyFunction>>;
   on(event: string, listener: Listener): void;
   GetConvar(name: string, fallback: string): string;
   GetCurrentResourceName(): string;
@@ -47,6 +48,14 @@ export function setHttpHandler(handler: (request: FxHttpRequest, response: FxHtt
 
 export function registerExport(name: string, fn: (...args: never[]) => unknown): void {
   fx.exports(name, fn);
+}
+
+/**
+ * `exports[resource][name]`, resolved at each call as FXServer resolves exports at property
+ * access. Throws `No such export …` when the resource or export is missing.
+ */
+export function resourceExport(resource: string, name: string): AnyFunction {
+  return fx.exports[resource][name];
 }
 
 export function onEvent(event: string, listener: Listener): void {

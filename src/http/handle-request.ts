@@ -5,11 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import { fail, type Envelope } from '../api/envelope';
 import type { HttpRequest, HttpResponse } from './exchange';
-import { jsonResponse } from './respond';
+import { envelopeResponse, jsonResponse } from './respond';
+import type { HealthReport } from '../api/health';
 import { ALLOWED_METHODS, matchRoute, type Route } from './router';
 
 export interface ApiHandlers {
-  health(): Promise<Envelope<unknown>>;
+  health(): Promise<HealthReport>;
   citizen(route: Extract<Route, { kind: 'citizen' }>): Promise<Envelope<unknown>>;
   log(message: string): void;
 }
@@ -26,7 +27,7 @@ export function createRequestHandler(api: ApiHandlers): (request: HttpRequest) =
       response = await answer(api, request, requestId);
     } catch (error) {
       api.log(`request ${requestId} (${request.method} ${request.path}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      response = jsonResponse(fail('internal_error', 'The lookup failed because of a bug; quote the request id when you report it.'), requestId);
+      response = envelopeResponse(fail('internal_error', 'The lookup failed because of a bug; quote the request id when you report it.'), requestId);
     }
     // HEAD answers the GET's status and headers with no body: FXServer would send one anyway.
     return request.method === 'HEAD' ? { ...response, body: '' } : response;
@@ -37,16 +38,19 @@ async function answer(api: ApiHandlers, request: HttpRequest, requestId: string)
   const route = matchRoute(request.path);
   if (!route) {
     const path = request.path.split('?')[0];
-    return jsonResponse(fail('route_not_found', `No route ${path}. Routes: /health, /alpha/citizens/{id}, /beta/citizens/{id}.`), requestId);
+    return envelopeResponse(fail('route_not_found', `No route ${path}. Routes: /health, /alpha/citizens/{id}, /beta/citizens/{id}.`), requestId);
   }
   if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
-    return jsonResponse(fail('method_not_allowed', `${request.method} is not allowed here; use GET.`), requestId, {
+    return envelopeResponse(fail('method_not_allowed', `${request.method} is not allowed here; use GET.`), requestId, {
       Allow: ALLOWED_METHODS.join(', '),
     });
   }
   if (request.method === 'OPTIONS') {
     return { status: 204, headers: { Allow: ALLOWED_METHODS.join(', '), 'X-Request-Id': requestId }, body: '' };
   }
-  if (route.kind === 'health') return jsonResponse(await api.health(), requestId);
-  return jsonResponse(await api.citizen(route), requestId);
+  if (route.kind === 'health') {
+    const health = await api.health();
+    return jsonResponse(health.success ? 200 : 503, health, requestId);
+  }
+  return envelopeResponse(await api.citizen(route), requestId);
 }

@@ -1,11 +1,16 @@
-/** Turns an envelope into the HTTP response every route gives (DESIGN.md §2.2). */
+/** The HTTP response every route gives (DESIGN.md §2.2). */
 import { type Envelope, statusOf } from '../api/envelope';
 import type { HttpResponse } from './exchange';
 
-export function jsonResponse(envelope: Envelope<unknown>, requestId: string, extraHeaders: Record<string, string> = {}): HttpResponse {
-  if (!envelope.success) envelope.error.requestId = requestId;
+/** Codes a client should retry after a pause, with the pause in seconds. */
+const RETRY_AFTER_SECONDS: Partial<Record<string, string>> = {
+  database_unavailable: '5',
+  server_busy: '1',
+};
+
+export function jsonResponse(status: number, body: unknown, requestId: string, extraHeaders: Record<string, string> = {}): HttpResponse {
   return {
-    status: statusOf(envelope),
+    status,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'private, no-cache',
@@ -13,6 +18,14 @@ export function jsonResponse(envelope: Envelope<unknown>, requestId: string, ext
       'X-Request-Id': requestId,
       ...extraHeaders,
     },
-    body: JSON.stringify(envelope),
+    body: JSON.stringify(body),
   };
+}
+
+/** An envelope as HTTP: its status, and the request id inside a failure so it can be quoted. */
+export function envelopeResponse(envelope: Envelope<unknown>, requestId: string, extraHeaders: Record<string, string> = {}): HttpResponse {
+  if (envelope.success) return jsonResponse(200, envelope, requestId, extraHeaders);
+  const retryAfter = RETRY_AFTER_SECONDS[envelope.error.code];
+  const body = { success: false, error: { ...envelope.error, requestId } };
+  return jsonResponse(statusOf(envelope), body, requestId, retryAfter ? { ...extraHeaders, 'Retry-After': retryAfter } : extraHeaders);
 }

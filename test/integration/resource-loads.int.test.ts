@@ -1,20 +1,81 @@
 /**
  * The built bundle, loaded the way FXServer loads it, answers over a real socket and through
- * its exports from a second resource.
+ * its exports from a second resource; with and without a database.
  */
-import { resolve } from 'node:path';
 import { FxHost } from '../host/fx-host';
-import { rawRequest, type RawResponse } from '../host/http-client';
+import { rawRequest } from '../host/http-client';
+import { ROOT, startHarness, type Harness } from './resource-harness';
 
-const ROOT = resolve(__dirname, '../..');
+describe('the built resource with oxmysql connected to an empty database', () => {
+  let h: Harness;
 
-async function get(base: string, path: string): Promise<RawResponse> {
-  const response = await rawRequest(base, `/citizen_records${path}`);
-  if (!response.answered) throw new Error(`GET ${path} got no answer: ${response.reason}`);
-  return response;
-}
+  beforeAll(async () => {
+    h = await startHarness('loads', []);
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
 
-describe('the built resource in the FXServer host', () => {
+  test('GET /health answers ok with the documented headers', async () => {
+    const response = await h.request('/health');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(JSON.parse(response.body)).toEqual({
+      success: true,
+      data: { status: 'ok', database: 'connected', formats: { alpha: 'unavailable', beta: 'unavailable' }, version: '0.1.0' },
+    });
+  });
+
+  test('the resource prefix matches case-insensitively and the query string is ignored', async () => {
+    const response = await rawRequest(h.base, '/CITIZEN_RECORDS/health/?probe=1%20');
+    expect(response.answered && response.status).toBe(200);
+  });
+
+  test('any other path is a 404 route_not_found envelope', async () => {
+    for (const path of ['/', '/nothing', '/health/extra', '//health', '/alpha/citizens/', '/./health', '/health/..', '/%ZZ', '/alpha/citizens/a/b']) {
+      const response = await h.request(path);
+      const body = JSON.parse(response.body) as { success: boolean; error: { code: string; message: string; requestId: string } };
+      expect({ path, status: response.status, code: body.error?.code }).toEqual({ path, status: 404, code: 'route_not_found' });
+      expect(body.success).toBe(false);
+      expect(body.error.message).toMatch(/No route/);
+      expect(body.error.requestId).toBe(response.headers['x-request-id']);
+      expect(Object.keys(body).sort()).toEqual(['error', 'success']);
+    }
+  });
+
+  test('a method other than GET, HEAD or OPTIONS is 405 with an Allow header', async () => {
+    const response = await h.request('/health', { method: 'POST', body: '{}' });
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(JSON.parse(response.body).error.code).toBe('method_not_allowed');
+  });
+
+  test('HEAD answers the GET status and headers with no body', async () => {
+    const response = await h.request('/health', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.body).toBe('');
+  });
+
+  test('a format whose table is missing answers 501 format_unavailable, over HTTP and export alike', async () => {
+    const response = await h.request('/beta/citizens/ABC12345');
+    expect(response.status).toBe(501);
+    const viaHttp = JSON.parse(response.body);
+    expect(viaHttp.error.code).toBe('format_unavailable');
+    const viaExport = (await h.callExport('getBetaCitizen', 'ABC12345')) as typeof viaHttp;
+    expect(viaExport).toEqual({ success: false, error: { code: 'format_unavailable', message: viaHttp.error.message } });
+  });
+
+  test('a second resource calls getHealth and gets the same envelope as HTTP', async () => {
+    const viaExport = await h.callExport('getHealth');
+    const viaHttp = JSON.parse((await h.request('/health')).body);
+    expect(viaExport).toEqual(viaHttp);
+  });
+});
+
+describe('the built resource without oxmysql', () => {
   let host: FxHost;
   let base: string;
 
@@ -23,57 +84,30 @@ describe('the built resource in the FXServer host', () => {
     base = await host.listen();
     host.startResource(ROOT, 'citizen_records');
   });
-
   afterEach(() => expect(host.takeViolations()).toEqual([]));
   afterAll(() => host.close());
 
-  test('GET /health answers the health envelope with the documented headers', async () => {
-    const response = await get(base, '/health');
-    expect(response.status).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['cache-control']).toBe('private, no-cache');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
-    expect(JSON.parse(response.body)).toEqual({ success: true, data: { status: 'ok', version: '0.1.0' } });
+  test('health is 503 degraded with the database unavailable', async () => {
+    const response = await rawRequest(base, '/citizen_records/health');
+    expect(response.answered && response.status).toBe(503);
+    expect(response.answered && JSON.parse(response.body)).toEqual({
+      success: false,
+      data: { status: 'degraded', database: 'unavailable', formats: { alpha: 'unavailable', beta: 'unavailable' }, version: '0.1.0' },
+    });
   });
 
-  test('the resource prefix matches case-insensitively and the query string is ignored', async () => {
-    const response = await rawRequest(base, '/CITIZEN_RECORDS/health/?probe=1%20');
-    expect(response.answered && response.status).toBe(200);
+  test('a lookup answers 503 database_unavailable at once, with Retry-After', async () => {
+    const response = await rawRequest(base, '/citizen_records/alpha/citizens/char1:abc');
+    expect(response.answered && response.status).toBe(503);
+    expect(response.answered && response.headers['retry-after']).toBe('5');
+    expect(response.answered && JSON.parse(response.body).error.code).toBe('database_unavailable');
   });
 
-  test('any other path is a 404 route_not_found envelope', async () => {
-    for (const path of ['/', '/nothing', '/health/extra', '//health', '/alpha/citizens/', '/./health', '/health/..', '/%ZZ']) {
-      const response = await get(base, path);
-      const body = JSON.parse(response.body) as { success: boolean; error: { code: string; message: string } };
-      expect({ path, status: response.status, code: body.error?.code }).toEqual({ path, status: 404, code: 'route_not_found' });
-      expect(body.success).toBe(false);
-      expect(body.error.message).toMatch(/No route/);
-      expect(Object.keys(body).sort()).toEqual(['error', 'success']);
+  test('an invalid id is 400 invalid_id before the database is asked', async () => {
+    for (const path of ['/alpha/citizens/bad%20id', '/alpha/citizens/%E0%A4%A', '/beta/citizens/ABC-123', '/alpha/citizens/...']) {
+      const response = await rawRequest(base, `/citizen_records${path}`);
+      expect({ path, status: response.answered && response.status }).toEqual({ path, status: 400 });
+      expect(response.answered && JSON.parse(response.body).error.code).toBe('invalid_id');
     }
-  });
-
-  test('a method other than GET, HEAD or OPTIONS is 405 with an Allow header', async () => {
-    const response = await rawRequest(base, '/citizen_records/health', { method: 'POST', body: '{}' });
-    expect(response.answered && response.status).toBe(405);
-    expect(response.answered && response.headers.allow).toBe('GET, HEAD, OPTIONS');
-  });
-
-  test('HEAD answers the GET status and headers with no body', async () => {
-    const response = await rawRequest(base, '/citizen_records/health', { method: 'HEAD' });
-    expect(response.answered && response.status).toBe(200);
-    expect(response.answered && response.headers['content-type']).toBe('application/json; charset=utf-8');
-  });
-
-  test('a second resource calls the export and gets the same envelope as HTTP', async () => {
-    host.startScript(
-      'caller',
-      `on('caller:health', async () => { globalThis.result = await exports.citizen_records.getHealth(); });`,
-    );
-    host.evaluate('caller', `emit('caller:health')`);
-    await new Promise((r) => setTimeout(r, 50));
-    const viaExport = host.evaluate('caller', 'JSON.stringify(globalThis.result)') as string;
-    const viaHttp = (await get(base, '/health')).body;
-    expect(JSON.parse(viaExport)).toEqual(JSON.parse(viaHttp));
   });
 });

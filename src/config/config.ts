@@ -1,0 +1,58 @@
+/**
+ * The resource's configuration, all from `citizen_records:*` convars (DESIGN.md §2.6). An invalid
+ * value is reported, naming the convar, and the default is used instead.
+ */
+import type { DateOrder } from '../formats/common/calendar-date';
+import type { FormatName } from '../formats/format';
+import { isLogLevel, type LogLevel } from '../logger';
+
+export const CONVAR_PREFIX = 'citizen_records:';
+
+export interface Config {
+  dbTimeoutMs: number;
+  esxDobFormat: DateOrder;
+  formats: ReadonlySet<FormatName>;
+  logLevel: LogLevel;
+}
+
+export const DEFAULTS: Config = {
+  dbTimeoutMs: 5000,
+  esxDobFormat: 'DMY',
+  formats: new Set<FormatName>(['alpha', 'beta']),
+  logLevel: 'info',
+};
+
+/** Reads one convar by its short name; '' when it is not set. */
+export type ConvarReader = (name: string) => string;
+
+function positiveInteger(text: string, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= 1 && n <= max ? n : undefined;
+}
+
+function formatList(text: string): Set<FormatName> | undefined {
+  const names = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (!names.every((n): n is FormatName => n === 'alpha' || n === 'beta')) return undefined;
+  return new Set(names);
+}
+
+/** Parses every convar; `problems` lists each invalid value with what was used instead. */
+export function readConfig(read: ConvarReader): { config: Config; problems: string[] } {
+  const problems: string[] = [];
+  function setting<T>(name: string, fallback: T, parse: (text: string) => T | undefined, expected: string): T {
+    const text = read(name).trim();
+    if (text === '') return fallback;
+    const value = parse(text);
+    if (value !== undefined) return value;
+    problems.push(`convar ${CONVAR_PREFIX}${name} is "${text}", which is not ${expected}; using the default`);
+    return fallback;
+  }
+  const config: Config = {
+    dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 600_000), 'a whole number of milliseconds from 1 to 600000'),
+    esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DateOrder) : undefined), 'DMY, MDY or YMD'),
+    formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta'),
+    logLevel: setting('log_level', DEFAULTS.logLevel, (t) => (isLogLevel(t.toLowerCase()) ? (t.toLowerCase() as LogLevel) : undefined), 'error, warn, info or debug'),
+  };
+  return { config, problems };
+}
