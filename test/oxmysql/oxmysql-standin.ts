@@ -9,7 +9,7 @@ import type { FieldPacket, ResultSetHeader } from 'mysql2';
 import type { FxHost } from '../host/fx-host';
 import type { Resource } from '../host/resource';
 import { executeParameterSets, queryArguments } from './placeholders';
-import { castExecuteRows, castTextRows, textTypeCast } from './type-cast';
+import { castExecuteRows, castTextRows, executeTypeCast, textTypeCast } from './type-cast';
 
 type Callback = (result: unknown, error?: string) => void;
 type Globals = Record<string, unknown> & {
@@ -220,7 +220,7 @@ export class OxmysqlStandIn {
       const response: unknown[] = [];
       try {
         for (const values of executeParameterSets(sql, parameters)) {
-          const [result, fields] = await connection.execute({ sql, values: values as never, dateStrings: true });
+          const [result, fields] = await connection.execute({ sql, values: values as never, dateStrings: true, typeCast: executeTypeCast });
           if (Array.isArray(result)) castExecuteRows(result as Record<string, unknown>[], (fields ?? []) as FieldPacket[]);
           const pushed = Array.isArray(result) && result.length > 1 ? (result as unknown[]) : [result];
           for (const value of pushed) response.push(unpack ? this.unpack(type, value) : value);

@@ -37,6 +37,14 @@ export function textTypeCast(field: TypeCastField, next: TypeCastNext): unknown 
   }
 }
 
+/**
+ * The typeCast `prepare`/`rawExecute` pass per call, as oxmysql passes its typeCastExecute. Without
+ * one, mysql2 ≥ 3.x applies the pool's textTypeCast to the binary protocol too, which turned
+ * TINYINT(1) and BIT into booleans and dates into NaN/null there. Dates and bytes are converted
+ * afterwards by castExecuteRows.
+ */
+export const executeTypeCast = (_field: TypeCastField, next: TypeCastNext): unknown => next();
+
 /** Binary BLOBs of the text protocol come back as arrays of byte numbers (NULL as `[null]`). */
 export function castTextRows(rows: Record<string, unknown>[], fields: FieldPacket[]): void {
   const blobs = fields.filter((f) => BLOB_TYPES.has(f.columnType ?? -1) && f.characterSet === BINARY_CHARSET).map((f) => f.name);
