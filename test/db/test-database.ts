@@ -26,6 +26,8 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   const root = await mysql.createConnection({ uri: base, multipleStatements: true });
   await root.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
   await root.changeUser({ database: name });
+  // Fixture TIMESTAMPs are written as UTC whatever the machine's zone, so expected instants are fixed.
+  await root.query("SET time_zone = '+00:00'");
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {

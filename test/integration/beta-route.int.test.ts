@@ -1,0 +1,243 @@
+/**
+ * Format beta end to end: QBCore `players` tables of 2021 and today and Qbox's, read through the
+ * oxmysql stand-in by the built bundle, over HTTP and through the export from a second resource.
+ * Expected values follow the stored rows (frameworks-data.md Appendix B) and DESIGN.md §3.2.
+ */
+import { betaRecordSchema, type BetaRecord } from '../../src/formats/beta';
+import { buildCitizenQuery } from '../../src/formats/beta/query';
+import { readTableColumns } from '../../src/db/table-columns';
+import { directDatabase } from '../db/direct-database';
+import { startHarness, type Harness } from './resource-harness';
+
+type Envelope = { success: boolean; data?: unknown; error?: { code: string; message: string; requestId?: string } };
+
+async function lookBoth(h: Harness, id: string): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
+  const response = await h.request(`/beta/citizens/${encodeURIComponent(id)}`);
+  const http = JSON.parse(response.body) as Envelope;
+  const viaExport = (await h.callExport('getBetaCitizen', id)) as Envelope;
+  return { status: response.status, http, viaExport };
+}
+
+/** The record of a found citizen, checked against the schema and every bound of SPEC.md §8. */
+async function record(h: Harness, id: string): Promise<BetaRecord> {
+  const { status, http, viaExport } = await lookBoth(h, id);
+  expect(status).toBe(200);
+  expect(viaExport).toEqual(http);
+  const parsed = betaRecordSchema.parse(http.data);
+  for (const key of ['hunger', 'thirst', 'stress', 'armor'] as const) {
+    expect(parsed.metadata[key]).toBeGreaterThanOrEqual(0);
+    expect(parsed.metadata[key]).toBeLessThanOrEqual(100);
+  }
+  for (const item of parsed.inventory) {
+    if (item.metadata.durability !== undefined) {
+      expect(item.metadata.durability).toBeGreaterThanOrEqual(0);
+      expect(item.metadata.durability).toBeLessThanOrEqual(100);
+    }
+    if (item.metadata.ammo !== undefined) expect(item.metadata.ammo).toBeGreaterThanOrEqual(0);
+  }
+  return parsed;
+}
+
+describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('beta_qbcore', ['qbcore.sql']);
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a qb-inventory row: charinfo, job, gang, metadata and items as the spec shapes them', async () => {
+    const r = await record(h, 'KQW48213');
+    expect(r).toMatchObject({
+      id: 88,
+      citizenid: 'KQW48213',
+      license: 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a',
+      name: 'Zoë 🦊',
+      money: { cash: 742, bank: 18250.5, crypto: 0 },
+      charinfo: {
+        firstname: 'Zoë',
+        lastname: 'Brandt',
+        birthdate: '1993-02-17',
+        nationality: 'German',
+        gender: 'female',
+        phone: '4157732901',
+        account: 'US04QBCore5821337741',
+        cid: '1',
+      },
+      job: {
+        name: 'police',
+        label: 'Law Enforcement',
+        type: 'leo',
+        isboss: false,
+        onduty: true,
+        payment: 75,
+        grade: { name: 'Officer', level: 1, payment: 75, isboss: false },
+      },
+      gang: { name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } },
+      position: { x: 441.8338623046875, y: -981.9259643554688, z: 30.68960571289062 },
+      last_updated: new Date('2026-03-14T21:07:33Z').toISOString(),
+    });
+    expect(r.metadata).toMatchObject({
+      hunger: 87.39999999999999,
+      thirst: 88.6,
+      stress: 3,
+      armor: 0,
+      isdead: false,
+      ishandcuffed: false,
+      inlaststand: false,
+      tracker: false,
+      injail: 0,
+      bloodtype: 'O+',
+      fingerprint: 'Kq271Z84bRt3019',
+      walletid: 'QB-48213377',
+      callsign: 'NO CALLSIGN',
+      licences: { driver: true, weapon: true, business: false },
+      criminalrecord: { hasRecord: false },
+      phonedata: { SerialNumber: 58213377, InstalledApps: ['spotify'] },
+    });
+    expect(r.inventory).toEqual([
+      { name: 'id_card', count: 1, slot: 1, metadata: {} },
+      {
+        name: 'weapon_pistol',
+        count: 1,
+        slot: 2,
+        metadata: { durability: 97.45, ammo: 36, serial: '48KQz7AB193lMnP', components: ['COMPONENT_AT_PI_FLSH'] },
+      },
+      { name: 'phone', count: 1, slot: 4, metadata: {} },
+      { name: 'sandwich', count: 3, slot: 5, metadata: {} },
+    ]);
+  });
+
+  test('an ox_inventory row: count, metadata, and an expired food item at 0 durability', async () => {
+    const r = await record(h, 'PZT90517');
+    expect(r.charinfo).toMatchObject({ gender: 'male', cid: '2', birthdate: '1988-11-30' });
+    expect(r.job).toMatchObject({ name: 'mechanic', type: 'none', onduty: false, grade: { name: 'Novice', level: 1, payment: 50, isboss: false } });
+    expect(r.gang).toEqual({ name: 'ballas', label: 'Ballas', isboss: false, grade: { name: 'Recruit', level: 0, isboss: false } });
+    expect(r.position).toEqual({ x: -1035.7099609375, y: -2731.8701171875, z: 12.86000061035156 });
+    expect(r.metadata).toMatchObject({ injail: 12, armor: 50, criminalrecord: { hasRecord: true }, licences: { driver: true, business: false, weapon: false } });
+    expect(r.inventory).toEqual([
+      { name: 'money', count: 320, slot: 1, metadata: {} },
+      {
+        name: 'WEAPON_PISTOL',
+        count: 1,
+        slot: 2,
+        metadata: { durability: 96.5, ammo: 12, components: ['at_flashlight'], serial: '519204QJX884102', registered: 'Marcus Hale' },
+      },
+      // Expiry 1717600000 (June 2024) is long past: nothing of it remains.
+      { name: 'burger', count: 2, slot: 3, metadata: { durability: 0 } },
+      { name: 'bandage', count: 5, slot: 7, metadata: {} },
+    ]);
+    expect(r.last_updated).toBe(new Date('2024-06-02T18:44:10Z').toISOString());
+  });
+
+  test('the citizenid matches case-insensitively', async () => {
+    const { status, http } = await lookBoth(h, 'kqw48213');
+    expect(status).toBe(200);
+    expect((http.data as BetaRecord).citizenid).toBe('KQW48213');
+  });
+
+  test('an unknown id is 404 citizen_not_found; a bad one 400 invalid_id; the export says the same', async () => {
+    const missing = await lookBoth(h, 'ZZZ00000');
+    expect(missing.status).toBe(404);
+    expect(missing.http.error?.code).toBe('citizen_not_found');
+    expect(missing.viaExport.error).toEqual({ code: 'citizen_not_found', message: missing.http.error?.message });
+    const bad = await lookBoth(h, 'KQW-48213');
+    expect(bad.status).toBe(400);
+    expect(bad.viaExport.error?.code).toBe('invalid_id');
+  });
+
+  test('the lookup query uses the primary key', async () => {
+    const columns = await readTableColumns(directDatabase(h.db.admin), 'players');
+    const query = buildCitizenQuery(columns as NonNullable<typeof columns>);
+    const [plan] = await h.db.admin.query(`EXPLAIN ${query?.sql}`, query?.params('KQW48213'));
+    const rows = plan as Array<{ key: string | null; type: string }>;
+    expect(rows).toHaveLength(1);
+    expect(rows[0].key).toBe('PRIMARY');
+  });
+
+  test('unreadable JSON in metadata takes the defaults and logs one warning', async () => {
+    await h.db.admin.query("UPDATE players SET metadata = '{\"hunger\":' WHERE citizenid = 'PZT90517'");
+    const before = h.host.linesOf('citizen_records').length;
+    const response = await h.request('/beta/citizens/PZT90517');
+    expect(response.status).toBe(200);
+    const r = betaRecordSchema.parse(JSON.parse(response.body).data);
+    expect(r.metadata).toMatchObject({ hunger: 100, thirst: 100, callsign: 'NO CALLSIGN', injail: 0 });
+    const warnings = h.host.linesOf('citizen_records').slice(before).filter((l) => l.includes('unreadable JSON'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('PZT90517');
+    expect(warnings[0]).toContain('metadata');
+  });
+
+  test('the export never rejects, whatever it is given', async () => {
+    for (const bad of [42, null, {}, '', 'x'.repeat(51), 'ABC 123']) {
+      const result = (await h.callExport('getBetaCitizen', bad)) as Envelope;
+      expect({ bad, code: result.error?.code }).toEqual({ bad, code: 'invalid_id' });
+    }
+  });
+});
+
+describe('beta on the first QBCore table (April 2021: `#` id, steam column, latin1)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('beta_qb2021', ['qbcore-2021.sql']);
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('the `#` column is the id and a job without grade is completed', async () => {
+    const r = await record(h, 'HBD20761');
+    expect(r.id).toBe(4190);
+    expect(r.charinfo).toMatchObject({ firstname: 'Joris', lastname: 'de Vries', gender: 'male', phone: '0641827736', cid: '1' });
+    expect(r.job).toMatchObject({ name: 'unemployed', label: 'unemployed', type: 'none', onduty: true, payment: 10, isboss: false });
+    expect(r.job.grade).toMatchObject({ level: 0, payment: 10, isboss: false });
+    expect(r.gang).toMatchObject({ name: 'geen', label: 'Geen Gang', isboss: false });
+    expect(r.position).toEqual({ x: -1035.71, y: -2731.87, z: 12.86 });
+    expect(r.inventory).toEqual([]);
+    expect(r.last_updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+  });
+});
+
+describe('beta on Qbox', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('beta_qbox', ['qbox.sql']);
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a Qbox row reads like a QBCore one', async () => {
+    const r = await record(h, 'QX7M2K9B');
+    expect(r).toMatchObject({
+      id: 1207,
+      license: 'license2:51d0c8a2e9f74b36c1a05d9e8f27b4c63e0a19d5',
+      name: 'Ana Łukasik',
+      job: { name: 'ambulance', label: 'EMS', type: 'ems', grade: { name: 'Paramedic', level: 1, payment: 50, isboss: false } },
+      last_updated: new Date('2026-07-19T22:41:09Z').toISOString(),
+    });
+    expect(r.metadata.licences).toEqual({ driver: true, weapon: false, business: false });
+    expect(r.inventory.map((i) => [i.name, i.count, i.slot])).toEqual([
+      ['money', 500, 1],
+      ['bandage', 6, 2],
+      ['phone', 1, 3],
+    ]);
+  });
+
+  test('under a binary collation the id still matches case-insensitively through the key', async () => {
+    await h.db.admin.query('ALTER TABLE player_groups DROP FOREIGN KEY fk_citizenid');
+    await h.db.admin.query('ALTER TABLE players MODIFY citizenid VARCHAR(50) NOT NULL COLLATE utf8mb4_bin');
+    const other = await startHarness('beta_qbox_bin', []);
+    try {
+      await other.db.admin.query(`CREATE TABLE players LIKE \`${h.db.name}\`.players`);
+      await other.db.admin.query(`INSERT INTO players SELECT * FROM \`${h.db.name}\`.players`);
+      const { status, http } = await lookBoth(other, 'qx7m2k9b');
+      expect(status).toBe(200);
+      expect((http.data as BetaRecord).citizenid).toBe('QX7M2K9B');
+      expect(other.host.takeViolations()).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+});
