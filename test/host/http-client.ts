@@ -10,6 +10,7 @@ export interface RawResponse {
   /** Lower-cased names, as Node parses them. */
   headers: http.IncomingHttpHeaders;
   rawHeaders: string[];
+  statusMessage: string;
   body: string;
 }
 
@@ -26,6 +27,8 @@ export interface RawRequest {
   body?: string;
   /** How long the client waits before it gives up. */
   timeoutMs?: number;
+  /** Aborts the request, closing the connection, e.g. to make the server see a client leave. */
+  signal?: AbortSignal;
 }
 
 export function rawRequest(base: string, target: string, options: RawRequest = {}): Promise<RawResponse | NoAnswer> {
@@ -33,6 +36,8 @@ export function rawRequest(base: string, target: string, options: RawRequest = {
   return new Promise((resolve) => {
     const headers: string[] = [];
     for (const [name, value] of options.headers ?? []) headers.push(name, value);
+    // Node adds Host itself only for object headers; with a raw list the request would lack one.
+    if (headers.length > 0 && !(options.headers ?? []).some(([name]) => name.toLowerCase() === 'host')) headers.unshift('Host', url.host);
     const req = http.request({
       host: url.hostname,
       port: url.port,
@@ -41,6 +46,7 @@ export function rawRequest(base: string, target: string, options: RawRequest = {
       headers: headers.length > 0 ? (headers as unknown as http.OutgoingHttpHeaders) : undefined,
       agent: false,
       setHost: true,
+      signal: options.signal,
     });
     const timer = setTimeout(() => {
       req.destroy();
@@ -52,7 +58,7 @@ export function rawRequest(base: string, target: string, options: RawRequest = {
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ answered: true, status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, body });
+        resolve({ answered: true, status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, rawHeaders: res.rawHeaders, body });
       });
     });
     req.on('error', (error) => {

@@ -57,7 +57,10 @@ export class HttpGateway {
   ) {}
 
   listen(): Promise<string> {
-    const server = http.createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => this.enqueue(req, res));
+    // picohttpparser accepts an HTTP/1.1 request without Host; Node would answer 400 itself.
+    const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, (req, res) => this.enqueue(req, res));
+    // FXServer's head has no Keep-Alive line; Node adds one whenever an idle timeout is set.
+    server.keepAliveTimeout = 0;
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -137,9 +140,10 @@ class Exchange {
     timeoutMs: number,
     private readonly finish: () => void,
   ) {
-    // A request the script never answers hangs until FXServer's handler timeout drops the socket.
+    // A request the script never answers hangs until FXServer's handler timeout drops the socket;
+    // a bare send() ended the exchange for the script but put nothing on the wire, so it hangs too.
     this.timer = setTimeout(() => {
-      if (!this.ended) this.req.socket.destroy();
+      if (!this.res.writableEnded) this.req.socket.destroy();
       this.finish();
     }, timeoutMs);
   }
@@ -169,7 +173,7 @@ class Exchange {
       if (!this.ended) {
         clearTimeout(this.timer);
         this.finish();
-        this.cancelHandler?.();
+        if (this.cancelHandler) this.callScript(this.cancelHandler, [], 'cancel handler');
       }
     });
 
@@ -208,12 +212,25 @@ class Exchange {
     });
   }
 
+  /**
+   * Calls a callback the script handed over. Its throw was already printed on the resource side
+   * (SCRIPT ERROR in call ref); the server side ignores it, so it must not reach the host's loop.
+   */
+  private callScript(cb: AnyFunction, args: unknown[], what: string): void {
+    try {
+      cb(...args);
+    } catch (error) {
+      this.violation('handler-throw', `${what}: ${String(error)}`);
+    }
+  }
+
   private deliverBody(): void {
     if (!this.body || !this.dataHandler || this.dataDelivered) return;
     this.dataDelivered = true;
     const { cb, binary } = this.dataHandler;
     const body = this.body;
-    setImmediate(() => cb(binary ? body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) : body.toString('utf8')));
+    const data = binary ? body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) : body.toString('utf8');
+    setImmediate(() => this.callScript(cb, [data], 'data handler'));
   }
 
   private writeHead(args: unknown[]): void {
