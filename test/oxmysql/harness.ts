@@ -86,3 +86,23 @@ export async function startHarness(label: string, options: HarnessOptions = {}):
   if (options.ready) await callExport('awaitConnection');
   return harness;
 }
+
+/**
+ * The suite's lifecycle in one place: the harness starts before all tests, each test ends with no
+ * violation it did not take itself, and everything is closed after all so jest can exit. The
+ * returned handle forwards to the harness once beforeAll has built it.
+ */
+export function useHarness(label: string, options: HarnessOptions = {}): Harness {
+  let current: Harness | null = null;
+  beforeAll(async () => {
+    current = await startHarness(label, options);
+  });
+  afterEach(() => expect(current?.host.takeViolations()).toEqual([]));
+  afterAll(() => current?.close());
+  return new Proxy({} as Harness, {
+    get: (_target, key) => {
+      if (!current) throw new Error(`harness ${label} used before beforeAll`);
+      return Reflect.get(current, key);
+    },
+  });
+}

@@ -1,18 +1,12 @@
 /** Parameters sent through the exports reach MariaDB as oxmysql.md §2.1 and §2.2 say. */
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
 const FIXTURE = `
   CREATE TABLE people (id INT PRIMARY KEY, name VARCHAR(32) NOT NULL);
   INSERT INTO people VALUES (1, 'alice'), (2, 'bob'), (3, 'carol');
 `;
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('params', { ready: true, fixture: FIXTURE });
-});
-afterEach(() => expect(h.host.takeViolations()).toEqual([]));
-afterAll(() => h?.close());
+const h = useHarness('params', { ready: true, fixture: FIXTURE });
 
 describe('query family', () => {
   test.each([

@@ -3,7 +3,7 @@
  * A successful callback gets exactly one argument, so each answer is compared as the whole
  * argument list.
  */
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
 const FIXTURE = `
   CREATE TABLE people (id INT PRIMARY KEY AUTO_INCREMENT, name VARCHAR(32) NOT NULL, age INT NULL, active TINYINT(1) NULL);
@@ -12,13 +12,7 @@ const FIXTURE = `
 `;
 const HEADER_KEYS = ['affectedRows', 'changedRows', 'fieldCount', 'info', 'insertId', 'serverStatus', 'warningStatus'];
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('shapes', { ready: true, fixture: FIXTURE });
-});
-afterEach(() => expect(h.host.takeViolations()).toEqual([]));
-afterAll(() => h?.close());
+const h = useHarness('shapes', { ready: true, fixture: FIXTURE });
 
 async function lastNoteId(): Promise<number> {
   const [rows] = await h.db.admin.query('SELECT MAX(id) AS id FROM notes');

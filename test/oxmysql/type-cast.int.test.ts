@@ -3,7 +3,7 @@
  * (`query`) against the binary one (`prepare`/`rawExecute`). Dates depend on the process TZ, so
  * the suite pins one that is not UTC: reading a date as UTC instead of local time must fail.
  */
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 import { pinTimeZone } from './time-zone';
 
 const restoreTimeZone = pinTimeZone('America/New_York');
@@ -24,16 +24,8 @@ const FIXTURE = `
 `;
 const local = (text: string) => new Date(text).getTime();
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness('types', { ready: true, fixture: FIXTURE });
-});
-afterEach(() => expect(h.host.takeViolations()).toEqual([]));
-afterAll(async () => {
-  await h?.close();
-  restoreTimeZone();
-});
+const h = useHarness('types', { ready: true, fixture: FIXTURE });
+afterAll(restoreTimeZone);
 
 /** One column of every fixture row, in id order, through `name`. */
 async function column(name: 'query' | 'prepare', col: string): Promise<unknown[]> {
