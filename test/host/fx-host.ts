@@ -279,7 +279,13 @@ export class FxHost {
 
   /** A value as `to` receives it from `from`: msgpack-cloned, rebuilt in `to`'s realm. */
   cross(value: unknown, from: Participant, to: Participant): unknown {
-    const cloned = this.codec.clone(value, from.name, (id) => (...args: unknown[]) => this.callRef(id, args, to));
+    let cloned: unknown;
+    try {
+      cloned = this.codec.clone(value, from.name, (id) => (...args: unknown[]) => this.callRef(id, args, to));
+    } catch (error) {
+      // Packing runs in the sender's runtime, so what cannot be packed fails there with its own Error.
+      throw new from.realm.Error(messageOf(error));
+    }
     return to.realm.adopt(cloned);
   }
 
@@ -323,7 +329,7 @@ export class FxHost {
   /** TriggerEvent: every listener of every resource, synchronously, in registration order. */
   emit(from: Participant, event: string, args: unknown[], source: string | number = ''): void {
     for (const resource of [...this.resources.values()]) {
-      if (resource.state !== 'started' && resource.state !== 'stopping') continue;
+      if (!this.isRunning(resource)) continue;
       for (const listener of [...(resource.listeners.get(event) ?? [])]) {
         const cloned = this.cross(args, from, resource) as unknown[];
         resource.globals.source = source;
@@ -363,12 +369,17 @@ export class FxHost {
     return proxy[name](...(from.realm.adopt(args) as unknown[]));
   }
 
+  /** A resource whose scripts still run: onResourceStop handlers run while it is stopping. */
+  private isRunning(resource: Resource | undefined): resource is Resource {
+    return resource?.state === 'started' || resource?.state === 'stopping';
+  }
+
   private resolveExport(caller: Resource, providerName: string, name: string): AnyFunction {
     let cache = caller.exportCache.get(providerName);
     let fn = cache?.get(name);
     if (!fn) {
       const provider = this.resource(providerName);
-      fn = provider && provider.name === providerName && provider.state === 'started' ? provider.exported.get(name) : undefined;
+      fn = this.isRunning(provider) && provider.name === providerName ? provider.exported.get(name) : undefined;
       if (!fn) throw new caller.realm.Error(`No such export ${name} in resource ${providerName}`);
       if (!cache) caller.exportCache.set(providerName, (cache = new Map()));
       cache.set(name, fn);
@@ -377,7 +388,7 @@ export class FxHost {
     const failure = `An error occurred while calling export ${name} of resource ${providerName} - see above for details`;
     return (...args: unknown[]) => {
       const provider = this.resource(providerName);
-      if (!provider || provider.state !== 'started' || provider.exported.get(name) !== resolved) {
+      if (!this.isRunning(provider) || provider.exported.get(name) !== resolved) {
         throw new caller.realm.Error(failure);
       }
       return this.invokeAcross(resolved, args, caller, provider, failure);
