@@ -31,7 +31,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
   const id = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 
   beforeAll(async () => {
-    h = await startHarness('alpha_legacy19', ['esx-legacy-1.9.sql']);
+    h = await startHarness('alpha_legacy19', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql']);
   });
   afterEach(() => expect(h.host.takeViolations()).toEqual([]));
   afterAll(() => h.close());
@@ -143,7 +143,7 @@ describe('alpha on ESX Legacy 1.13+ (ox_inventory, illenium-appearance skin, mul
   const id = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
 
   beforeAll(async () => {
-    h = await startHarness('alpha_legacy113', ['esx-legacy-1.13.sql']);
+    h = await startHarness('alpha_legacy113', ['esx-legacy-schema.sql', 'esx-legacy-1.13-row.sql']);
   });
   afterEach(() => expect(h.host.takeViolations()).toEqual([]));
   afterAll(() => h.close());

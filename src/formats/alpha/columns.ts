@@ -1,3 +1,4 @@
+import { selectAs } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 
 /**
@@ -57,17 +58,13 @@ export function selectAlphaColumns(columns: ReadonlyMap<string, TableColumn>): S
   return selected;
 }
 
-function quote(identifier: string): string {
-  return `\`${identifier}\``;
-}
-
 /**
  * The one lookup of a citizen: a parameterised match on the primary key. Columns come back under
  * the normaliser's names. `LIMIT 1` because essentialmode's `identifier` has no unique key.
  */
 export function alphaUserQuery(selected: readonly SelectedColumn[]): string {
   const list = selected
-    .map(({ key, stored }) => (key === stored ? quote(stored) : `${quote(stored)} AS ${quote(key)}`))
+    .map(({ key, stored }) => selectAs(stored, key))
     .join(', ');
   return `SELECT ${list} FROM \`users\` WHERE \`identifier\` = ? LIMIT 1`;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, positionSchema } from '../common/schema-parts';
 
 /**
  * The alpha record (SPEC.md §2.1): one ESX `users` row. Strict objects wherever the spec lists
@@ -82,9 +83,7 @@ export const alphaRecordSchema = z
     identifier: z.string().describe('The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, …'),
     firstname: z.string(),
     lastname: z.string(),
-    dateofbirth: z
-      .union([z.iso.date(), z.literal('')])
-      .describe('Date of birth, `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.'),
+    dateofbirth: calendarDateSchema,
     sex: z.enum(['m', 'f', '']).describe('`m` or `f`; `""` when none is stored or the stored value is neither.'),
     height: z.number().describe('As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones.'),
     job: z.string().describe('Job name; `unemployed` when none is stored.'),
@@ -97,9 +96,7 @@ export const alphaRecordSchema = z
       health: z.number().describe('Ped health, 0 to 200 (ESX Legacy 1.9.4+; 0 on older servers).'),
       armor: z.number().describe('Armour, 0 to 100.'),
     }),
-    position: z
-      .strictObject({ x: z.number(), y: z.number(), z: z.number() })
-      .describe('Last saved coordinates; the origin when none are stored.'),
+    position: positionSchema,
     skin: alphaSkinSchema,
     status: z.array(alphaStatusSchema),
     is_dead: z.boolean(),

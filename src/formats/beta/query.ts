@@ -1,3 +1,4 @@
+import { quoteIdentifier, selectAs } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 
 export const PLAYERS_TABLE = 'players';
@@ -25,15 +26,6 @@ export interface CitizenQuery {
   params(id: string): unknown[];
 }
 
-function quote(identifier: string): string {
-  return `\`${identifier.replace(/`/g, '``')}\``;
-}
-
-/** `col` or `col AS alias`: rows are read by the lower-case names whatever case the table uses. */
-function selectAs(column: TableColumn, alias: string): string {
-  return column.name === alias ? quote(column.name) : `${quote(column.name)} AS ${quote(alias)}`;
-}
-
 /**
  * The one lookup of a citizen, built for the columns this server's `players` table has, or null
  * when it has no `citizenid` (then it is not a QBCore or Qbox table).
@@ -54,16 +46,16 @@ export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>): Ci
 
   const select: string[] = [];
   const idColumn = columns.get('id') ?? columns.get('#');
-  if (idColumn) select.push(selectAs(idColumn, 'id'));
+  if (idColumn) select.push(selectAs(idColumn.name, 'id'));
   for (const name of READ_COLUMNS) {
     const column = columns.get(name);
-    if (column) select.push(selectAs(column, name));
+    if (column) select.push(selectAs(column.name, name));
   }
   const lastUpdated = columns.get('last_updated');
-  if (lastUpdated) select.push(`UNIX_TIMESTAMP(${quote(lastUpdated.name)}) AS ${quote(LAST_UPDATED_UNIX)}`);
+  if (lastUpdated) select.push(`UNIX_TIMESTAMP(${quoteIdentifier(lastUpdated.name)}) AS ${quoteIdentifier(LAST_UPDATED_UNIX)}`);
 
-  const from = `SELECT ${select.join(', ')} FROM ${quote(PLAYERS_TABLE)}`;
-  const key = quote(citizenid.name);
+  const from = `SELECT ${select.join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
+  const key = quoteIdentifier(citizenid.name);
   if (/_ci$/i.test(citizenid.collation)) {
     return { sql: `${from} WHERE ${key} = ? LIMIT 1`, params: (id) => [id] };
   }

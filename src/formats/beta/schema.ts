@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDateSchema, positionSchema } from '../common/schema-parts';
 
 /**
  * The beta record (SPEC.md §2.2): one QBCore or Qbox `players` row. The single source of truth for
@@ -110,9 +111,7 @@ export const betaRecordSchema = z
       .strictObject({
         firstname: z.string().describe('First name'),
         lastname: z.string().describe('Family name'),
-        birthdate: z
-          .union([z.iso.date(), z.literal('')])
-          .describe('Date of birth as YYYY-MM-DD; empty when the row holds no real date'),
+        birthdate: calendarDateSchema,
         nationality: z.string().describe('Nationality'),
         gender: z.string().describe('male or female; any other stored value as text'),
         phone: z.string().describe('Phone number'),
@@ -122,9 +121,7 @@ export const betaRecordSchema = z
       .describe('Character identity'),
     job: betaJobSchema,
     gang: betaGangSchema,
-    position: z
-      .strictObject({ x: z.number(), y: z.number(), z: z.number() })
-      .describe('Last saved world position (heading dropped)'),
+    position: positionSchema,
     metadata: betaMetadataSchema,
     inventory: z.array(betaItemSchema).describe('Items by slot, in slot order'),
     last_updated: z
