@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import Module from 'node:module';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { types } from 'node:util';
 import vm from 'node:vm';
@@ -131,11 +131,14 @@ export class FxHost {
 
   /** Manual clock: runs the ticks of `ms` milliseconds, letting promises settle between them. */
   async advance(ms: number): Promise<void> {
+    // Promises settle between ticks on the server, including those a test settled just before.
+    const settle = () => new Promise((r) => setImmediate(r));
     for (let elapsed = 0; elapsed < ms; elapsed += TICK_MS) {
+      await settle();
       this.manualClock += TICK_MS;
       this.tick();
-      await new Promise((r) => setImmediate(r));
     }
+    await settle();
   }
 
   // ---- violations and console -----------------------------------------------------------------
@@ -497,7 +500,7 @@ export class FxHost {
         if (!root || typeof file !== 'string') return null;
         const relative = file.replace(/^[\\/]+/, '');
         const full = resolve(root, relative);
-        if (!full.startsWith(resolve(root) + sep) || !existsSync(full)) return null;
+        if (!full.startsWith(resolve(root) + sep) || !existsSync(full) || !statSync(full).isFile()) return null;
         return readFileSync(full, 'utf8');
       },
       SetHttpHandler: (fn: unknown) => {

@@ -1,4 +1,7 @@
 /** Helpers shared by the host's own tests. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { FxHost, ViolationKind } from './fx-host';
 
 /** Takes every violation recorded so far; a test compares them with the ones it provoked. */
@@ -13,4 +16,14 @@ export async function waitFor(condition: () => boolean, what = 'condition', limi
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 5));
   }
+}
+
+/** Writes a resource folder under the OS temp dir: `files` maps relative paths to contents. */
+export function resourceDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fxhost-'));
+  for (const [file, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    writeFileSync(join(dir, file), content);
+  }
+  return dir;
 }
