@@ -1,5 +1,5 @@
 /** Two projects: unit tests sit beside the code in src/, integration tests in test/. */
-const transform = { '^.+\\.ts$': ['@swc/jest', { jsc: { target: 'es2021' } }] };
+const transform = { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.js' };
 
 module.exports = {
   projects: [
