@@ -54,6 +54,12 @@ describe('oxmysql started', () => {
     expect(message).toMatch(new RegExp(`^${CALLER} was unable to execute a query!\\nQuery: SELEC 1\\n\\[\\]\\n.*SQL syntax`));
   });
 
+  test("oxmysql contains an error thrown by the caller's callback and keeps answering", async () => {
+    h.host.evaluate(CALLER, `exports.oxmysql.scalar('SELECT 1', [], () => { throw new Error('boom'); }, '${CALLER}', true)`);
+    await eventually(() => h.host.linesOf(CALLER).some((line) => line.includes('boom')));
+    expect(await h.answer('scalar', 'SELECT 2')).toEqual([2]);
+  });
+
   test('store hands the query back to the callback', async () => {
     const stored = new Promise<unknown[]>((resolve) => h.callExport('store', 'SELECT 1', (...args: unknown[]) => resolve(args)));
     expect(await stored).toEqual(['SELECT 1']);

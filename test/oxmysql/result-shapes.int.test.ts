@@ -120,6 +120,12 @@ describe('prepare', () => {
   test('a batch of one-row sets gives one rows array per set', async () => {
     expect(await h.answer('prepare', 'SELECT name FROM people WHERE id = ?', [[1], [2]])).toEqual([[[{ name: 'alice' }], [{ name: 'bob' }]]]);
   });
+
+  test('a batch mixes rows of multi-row sets with the arrays of one-row sets', async () => {
+    expect(await h.answer('prepare', 'SELECT id FROM people WHERE id > ? ORDER BY id', [[0], [2]])).toEqual([
+      [{ id: 1 }, { id: 2 }, { id: 3 }, [{ id: 3 }]],
+    ]);
+  });
 });
 
 describe('rawExecute', () => {

@@ -21,6 +21,9 @@ const FIXTURE = `
     (2, 0, b'0', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
     (3, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
     (4, 2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+  CREATE TABLE zero (id INT PRIMARY KEY, born DATE, seen DATETIME);
+  SET SESSION sql_mode = '';
+  INSERT INTO zero VALUES (1, '0000-00-00', '0000-00-00 00:00:00');
 `;
 const local = (text: string) => new Date(text).getTime();
 
@@ -77,6 +80,16 @@ describe.each(['query', 'prepare'] as const)('dates through %s', (name) => {
       stamp: local('2024-07-01 23:30:00'),
     });
     expect((await column(name, 'seen'))[1]).toBeNull();
+  });
+});
+
+describe('zero dates', () => {
+  test('query: NaN for both', async () => {
+    expect(await h.answer('single', 'SELECT born, seen FROM zero')).toEqual([{ born: NaN, seen: NaN }]);
+  });
+
+  test('prepare: a zero DATE is null, a zero DATETIME NaN', async () => {
+    expect(await h.answer('prepare', 'SELECT born, seen FROM zero')).toEqual([{ born: null, seen: NaN }]);
   });
 });
 
