@@ -13,6 +13,21 @@ const MAX_BUFFERED_REQUEST = 5 * 1024 * 1024;
 const MAX_HEADERS = 50;
 const REQUESTS_PER_CONNECTION = 10;
 
+/**
+ * FXServer's own reason phrases (net-http-server HttpResponse::GetStatusMessage); a code missing
+ * here (308, 418, …) gets an empty phrase, where Node would supply its own.
+ */
+const REASON_PHRASES: Record<number, string> = {
+  100: 'Continue', 101: 'Switching Protocols',
+  200: 'OK', 201: 'Created', 202: 'Accepted', 203: 'Non-Authoritative Information', 204: 'No Content', 205: 'Reset Content', 206: 'Partial Content',
+  300: 'Multiple Choices', 301: 'Moved Permanently', 302: 'Found', 303: 'See Other', 304: 'Not Modified', 305: 'Use Proxy', 307: 'Temporary Redirect',
+  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 407: 'Proxy Authentication Required', 408: 'Request Time-out', 409: 'Conflict', 410: 'Gone', 411: 'Length Required',
+  412: 'Precondition Failed', 413: 'Request Entity Too Large', 414: 'Request-URI Too Large', 415: 'Unsupported Media Type',
+  416: 'Requested Range not Satisfiable', 417: 'Expectation Failed', 422: 'Unprocessable Entity', 429: 'Too Many Requests',
+  500: 'Internal Server Error', 501: 'Not Implemented', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Time-out', 505: 'HTTP Version not Supported',
+};
+
 function isArrayBuffer(value: unknown): value is ArrayBuffer {
   return Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 }
@@ -267,7 +282,7 @@ class Exchange {
     for (const name of Object.keys(lines)) if (name.toLowerCase() === 'content-length') delete lines[name];
     if (this.closeAfter) lines.Connection = 'close';
     try {
-      this.res.writeHead(status, lines);
+      this.res.writeHead(status, REASON_PHRASES[status] ?? '', lines);
       this.res.flushHeaders();
     } catch (error) {
       this.violation('header-value', String(error));

@@ -86,7 +86,12 @@ describe('routing and request.path', () => {
   });
 });
 
-describe('the request object', () => {
+describe('the request and response objects', () => {
+  test('the response object has exactly writeHead, write and send', async () => {
+    host.startScript('shape', `SetHttpHandler((req, res) => res.send(JSON.stringify(Object.keys(res).map((k) => k + ':' + typeof res[k]))));`);
+    expect(JSON.parse((await answer('/shape/x')).body)).toEqual(['writeHead:function', 'write:function', 'send:function']);
+  });
+
   test('has exactly the six keys of RequestWrap and the TCP peer as address', async () => {
     const seen = await echo('/web/k');
     expect([...seen.keys].sort()).toEqual(['address', 'headers', 'method', 'path', 'setCancelHandler', 'setDataHandler']);
@@ -216,6 +221,21 @@ describe('one connection', () => {
     expect(served()).toBe('/first,/other,/second');
     expect(received().indexOf('/first')).toBeLessThan(received().indexOf('/second'));
     socket.destroy();
+  });
+
+  test('the tenth request on one connection is answered with Connection: close', async () => {
+    const { socket, received } = connectRaw('GET /web/n HTTP/1.1\r\nHost: x\r\n\r\n'.repeat(10));
+    await waitFor(() => (received().match(/\r\n0\r\n\r\n/g) ?? []).length === 10, 'ten responses');
+    const connection = [...received().matchAll(/^Connection: (.*)\r$/gim)].map((m) => m[1]);
+    expect(connection).toEqual([...Array(9).fill('keep-alive'), 'close']);
+    socket.destroy();
+  });
+
+  test('a request body over 5 MiB closes the connection with no response', async () => {
+    host.startScript('big', `SetHttpHandler((req, res) => req.setDataHandler((data) => res.send(String(data.length))));`);
+    const limit = 5 * 1024 * 1024;
+    expect((await answer('/big/x', { method: 'POST', body: 'x'.repeat(limit - 1024) })).body).toBe(String(limit - 1024));
+    expect((await rawRequest(base, '/big/x', { method: 'POST', body: 'x'.repeat(limit + 1) })).answered).toBe(false);
   });
 
   test('the cancel handler fires when the client leaves before send()', async () => {

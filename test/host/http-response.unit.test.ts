@@ -81,6 +81,16 @@ describe('what the server adds', () => {
     expect(response.headers['transfer-encoding']).toBe('chunked');
   });
 
+  test.each([
+    [200, 'OK'],
+    [408, 'Request Time-out'],
+    [308, ''],
+    [418, ''],
+  ])('status %i carries the reason phrase of FXServer\'s fixed table: %p', async (status, phrase) => {
+    handle(`res.writeHead(${status}, {}); res.send('');`);
+    expect(await answer()).toMatchObject({ status, statusMessage: phrase });
+  });
+
   test('write() without writeHead commits status 200', async () => {
     handle(`res.write('a'); res.send('b');`);
     const response = await answer();
