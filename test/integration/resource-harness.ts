@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { FxHost, type HostOptions } from '../host/fx-host';
 import { rawRequest, type RawRequest, type RawResponse } from '../host/http-client';
-import { OxmysqlStandIn } from '../oxmysql/oxmysql-standin';
+import { OxmysqlStandIn, type StandInOptions } from '../oxmysql/oxmysql-standin';
 
 export const ROOT = resolve(__dirname, '../..');
 const FIXTURES = resolve(__dirname, '../fixtures/sql');
@@ -29,12 +29,17 @@ export function loadFixture(db: TestDatabase, file: string): Promise<unknown> {
   return db.admin.query(readFileSync(resolve(FIXTURES, file), 'utf8'));
 }
 
-export async function startHarness(label: string, fixtures: string[], options: HostOptions = {}): Promise<Harness> {
+export async function startHarness(
+  label: string,
+  fixtures: string[],
+  options: HostOptions = {},
+  oxmysqlOptions: Omit<StandInOptions, 'url'> = {},
+): Promise<Harness> {
   const db = await createTestDatabase(label);
   for (const file of fixtures) await loadFixture(db, file);
   const host = new FxHost({ handlerTimeoutMs: 5000, ...options });
   const base = await host.listen();
-  const oxmysql = new OxmysqlStandIn(host, { url: db.url });
+  const oxmysql = new OxmysqlStandIn(host, { ...oxmysqlOptions, url: db.url });
   oxmysql.start();
   await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect');
   host.startResource(ROOT, 'citizen_records');

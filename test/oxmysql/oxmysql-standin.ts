@@ -25,6 +25,11 @@ export interface StandInOptions {
   url: string;
   /** false: the database is never reachable (every connect attempt is refused). */
   reachable?: boolean;
+  /**
+   * The database server's time zone as its sessions see it (a server configured with
+   * default-time-zone); TIMESTAMPs then reach oxmysql as text in that zone.
+   */
+  sessionTimeZone?: string;
 }
 
 const QUERY_FAMILY = ['query', 'single', 'scalar', 'update', 'insert'] as const;
@@ -102,6 +107,9 @@ export class OxmysqlStandIn {
       typeCast: textTypeCast,
       connectionLimit: 10,
     });
+    const zone = this.options.sessionTimeZone;
+    // mysql2 runs a connection's commands in order, so the SET precedes every query on it.
+    if (zone) pool.pool.on('connection', (connection) => connection.query('SET time_zone = ?', [zone]));
     try {
       const [rows] = await pool.query('SELECT VERSION() as version');
       this.version = String((rows as Array<{ version: string }>)[0].version);
