@@ -1,8 +1,11 @@
 /**
- * Jest global setup of the integration project: makes sure MYSQL_URL names a server the suites
- * can use (each suite then creates its own database on it).
+ * Jest global setup of the integration project: builds dist/server.js from the current source
+ * (the suites load the bundle as FXServer would) and makes sure MYSQL_URL names a server the
+ * suites can use (each suite then creates its own database on it).
  */
-import { startThrowawayServer, type ThrowawayServer } from './mariadb-server';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startThrowawayServer, type ThrowawayServer } from './db/mariadb-server';
 
 declare global {
   // eslint-disable-next-line no-var
@@ -10,6 +13,7 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
+  execFileSync(process.execPath, ['build.mjs'], { cwd: resolve(__dirname, '..'), stdio: 'inherit' });
   if (process.env.MYSQL_URL) {
     console.log(`\nintegration tests use MYSQL_URL (${process.env.MYSQL_URL.replace(/:[^:@/]*@/, ':***@')})`);
     return;
