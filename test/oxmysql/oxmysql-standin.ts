@@ -155,15 +155,22 @@ export class OxmysqlStandIn {
     work().catch((error) => this.print(`Unhandled promise rejection: ${messageOf(error)}`));
   }
 
+  /** `(query, parameters, cb, invokingResource?, isPromise?)`, where a function as parameters is the callback. */
+  private callArguments(args: unknown[]): { sql: unknown; parameters: unknown; callback: Callback | null; invoking: string; isPromise: boolean } {
+    const [sql, parameters, cb] = args;
+    const parametersAreCallback = typeof cb !== 'function' && typeof parameters === 'function';
+    const callback = parametersAreCallback ? parameters : cb;
+    return {
+      sql,
+      parameters: parametersAreCallback ? [] : parameters,
+      callback: typeof callback === 'function' ? (callback as Callback) : null,
+      invoking: (args[3] as string | null | undefined) ?? this.globals?.GetInvokingResource() ?? '',
+      isPromise: args[4] === true,
+    };
+  }
+
   private runQuery(type: QueryType, args: unknown[]): void {
-    let [sql, parameters, cb] = args as [unknown, unknown, unknown];
-    const invoking = (args[3] as string | null | undefined) ?? this.globals?.GetInvokingResource() ?? '';
-    const isPromise = args[4] === true;
-    if (typeof cb !== 'function' && typeof parameters === 'function') {
-      cb = parameters;
-      parameters = [];
-    }
-    const callback = typeof cb === 'function' ? (cb as Callback) : null;
+    const { sql, parameters, callback, invoking, isPromise } = this.callArguments(args);
     this.spawn(async () => {
       let prepared: { sql: string; values: unknown[] };
       try {
@@ -210,14 +217,7 @@ export class OxmysqlStandIn {
   }
 
   private runExecute(unpack: boolean, args: unknown[]): void {
-    let [sql, parameters, cb] = args as [unknown, unknown, unknown];
-    const invoking = (args[3] as string | null | undefined) ?? this.globals?.GetInvokingResource() ?? '';
-    const isPromise = args[4] === true;
-    if (typeof cb !== 'function' && typeof parameters === 'function') {
-      cb = parameters;
-      parameters = [];
-    }
-    const callback = typeof cb === 'function' ? (cb as Callback) : null;
+    const { sql, parameters, callback, invoking, isPromise } = this.callArguments(args);
     this.spawn(async () => {
       if (typeof sql !== 'string') {
         const message = `${invoking} was unable to execute a query!\nQuery: ${String(sql)}\nExpected query to be a string but received ${typeof sql} instead.`;
