@@ -3,7 +3,7 @@ game 'common'
 
 name 'citizen_records'
 author 'citizen_records contributors'
-description 'Authenticated HTTP and export lookups of ESX and QBCore/Qbox citizen records'
+description 'HTTP and export lookups of ESX and QBCore/Qbox citizen records'
 version '0.1.0'
 license 'MIT'
 

@@ -23,7 +23,8 @@ function start(): void {
   const resourceName = currentResourceName();
   const { config, problems } = readConfig((name) => getConvar(`${CONVAR_PREFIX}${name}`));
   const log = createLogger(config.logLevel);
-  for (const problem of problems) log.warn(problem);
+  // Configuration mistakes are shown whatever log_level says: they are why the server misbehaves.
+  for (const problem of problems) console.warn(problem);
 
   const version = resourceVersion();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName });
@@ -34,7 +35,7 @@ function start(): void {
     formatOptions: { warn: (message) => log.warn(message), dobOrder: config.esxDobFormat, now: () => Date.now() },
     logError: (message) => log.error(message),
   });
-  const health = async () => healthReport(db.isReady(), service.availability(), version);
+  const health = async () => healthReport(db.isHealthy(), service.availability(), version);
 
   serveHttp(
     createRequestHandler({

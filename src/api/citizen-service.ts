@@ -38,6 +38,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   /** A settled preparation: the lookup, or null when the format's table is missing. */
   const prepared = new Map<FormatName, CitizenLookup<unknown> | null>();
   const preparing = new Map<FormatName, Promise<CitizenLookup<unknown> | null>>();
+  const lastPrepareFailure = new Map<FormatName, string>();
 
   /** Column detection runs once per format; a database failure leaves it to be tried again. */
   function prepare(format: FormatName): Promise<CitizenLookup<unknown> | null> {
@@ -72,11 +73,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   async function lookup(format: FormatName, id: unknown): Promise<Envelope<unknown>> {
-    if (!enabled.has(format)) {
-      return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
-    }
     if (typeof id !== 'string' || !formats[format].isValidId(id)) {
       return fail('invalid_id', `The id must be ${ID_RULE[format]}.`);
+    }
+    if (!enabled.has(format)) {
+      return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
     }
     if (!db.isReady()) return databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`);
     try {
@@ -97,7 +98,16 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       lookup(format, id).catch((error: unknown) => databaseFailure(error, `${format} lookup`)),
     async prepareFormats() {
       const unknown = [...enabled].filter((f) => !prepared.has(f));
-      await Promise.all(unknown.map((f) => prepare(f).catch(() => undefined)));
+      await Promise.all(
+        unknown.map((f) =>
+          prepare(f).catch((error: unknown) => {
+            // Retried every second until it works: say why once, not every time.
+            const message = `reading the ${TABLE_OF[f]} table failed: ${error instanceof Error ? error.message : String(error)}`;
+            if (lastPrepareFailure.get(f) !== message) options.logError(message);
+            lastPrepareFailure.set(f, message);
+          }),
+        ),
+      );
       return [...enabled].every((f) => prepared.has(f));
     },
     availability() {

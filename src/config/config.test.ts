@@ -32,6 +32,12 @@ describe('readConfig', () => {
     expect(problems[3]).toContain('citizen_records:log_level');
   });
 
+  test('a formats list naming nothing is refused rather than disabling every format', () => {
+    const { config, problems } = readConfig(reader({ formats: ' , ' }));
+    expect(config.formats).toEqual(new Set(['alpha', 'beta']));
+    expect(problems).toHaveLength(1);
+  });
+
   test('a zero or oversized timeout is refused', () => {
     expect(readConfig(reader({ db_timeout_ms: '0' })).config.dbTimeoutMs).toBe(5000);
     expect(readConfig(reader({ db_timeout_ms: '600001' })).config.dbTimeoutMs).toBe(5000);

@@ -33,6 +33,7 @@ function positiveInteger(text: string, max: number): number | undefined {
 
 function formatList(text: string): Set<FormatName> | undefined {
   const names = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (names.length === 0) return undefined;
   if (!names.every((n): n is FormatName => n === 'alpha' || n === 'beta')) return undefined;
   return new Set(names);
 }
@@ -51,7 +52,7 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
   const config: Config = {
     dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 600_000), 'a whole number of milliseconds from 1 to 600000'),
     esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DateOrder) : undefined), 'DMY, MDY or YMD'),
-    formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta'),
+    formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta (leave a format out to disable it)'),
     logLevel: setting('log_level', DEFAULTS.logLevel, (t) => (isLogLevel(t.toLowerCase()) ? (t.toLowerCase() as LogLevel) : undefined), 'error, warn, info or debug'),
   };
   return { config, problems };

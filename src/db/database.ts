@@ -25,6 +25,11 @@ export type Row = Record<string, unknown>;
 export interface Database {
   /** True once the pool is connected: lookups before that fail at once as 'unavailable'. */
   isReady(): boolean;
+  /**
+   * Ready, and the last query answered: oxmysql keeps saying it is ready after the database is
+   * lost, so a timeout marks the database unhealthy until a query answers again.
+   */
+  isHealthy(): boolean;
   /** The first row, or null. Rejects only with a DatabaseError. */
   single(sql: string, params: readonly unknown[]): Promise<Row | null>;
   /** Every row. Rejects only with a DatabaseError. */

@@ -25,6 +25,8 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
     }
   };
 
+  let lastCallTimedOut = false;
+
   /** One callback-style export call with `isPromise`, so errors come back as `cb(null, message)`. */
   const call = (method: 'single' | 'query', sql: string, params: readonly unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
@@ -35,13 +37,15 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
       let settled = false;
       const timer = setTimeout(() => {
         settled = true;
+        lastCallTimedOut = true;
         reject(new DatabaseError('timeout', `the database did not answer within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
       const callback = (result: unknown, error?: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        if (typeof error === 'string') reject(new DatabaseError('failed', error));
+        lastCallTimedOut = false;
+        if (error !== undefined && error !== null) reject(new DatabaseError('failed', String(error)));
         else resolve(result);
       };
       try {
@@ -55,6 +59,7 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
 
   return {
     isReady,
+    isHealthy: () => isReady() && !lastCallTimedOut,
     async single(sql, params) {
       const row = await call('single', sql, params);
       return row !== null && typeof row === 'object' ? (row as Row) : null;

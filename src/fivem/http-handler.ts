@@ -8,7 +8,11 @@ import { setHttpHandler, type FxHttpRequest, type FxHttpResponse } from './nativ
 
 const LAST_RESORT: HttpResponse = {
   status: 500,
-  headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-cache' },
+  headers: {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'private, no-cache',
+    'X-Content-Type-Options': 'nosniff',
+  },
   body: JSON.stringify({ success: false, error: { code: 'internal_error', message: 'The request could not be answered.' } }),
 };
 

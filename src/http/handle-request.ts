@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { fail, type Envelope } from '../api/envelope';
 import type { HttpRequest, HttpResponse } from './exchange';
-import { envelopeResponse, jsonResponse } from './respond';
+import { commonHeaders, envelopeResponse, jsonResponse } from './respond';
 import type { HealthReport } from '../api/health';
 import { ALLOWED_METHODS, matchRoute, type Route } from './router';
 
@@ -46,7 +46,7 @@ async function answer(api: ApiHandlers, request: HttpRequest, requestId: string)
     });
   }
   if (request.method === 'OPTIONS') {
-    return { status: 204, headers: { Allow: ALLOWED_METHODS.join(', '), 'X-Request-Id': requestId }, body: '' };
+    return { status: 204, headers: { ...commonHeaders(requestId), Allow: ALLOWED_METHODS.join(', ') }, body: '' };
   }
   if (route.kind === 'health') {
     const health = await api.health();

@@ -8,18 +8,18 @@ const RETRY_AFTER_SECONDS: Partial<Record<string, string>> = {
   server_busy: '1',
 };
 
-export function jsonResponse(status: number, body: unknown, requestId: string, extraHeaders: Record<string, string> = {}): HttpResponse {
+/** The headers every response carries (DESIGN.md §2.2). */
+export function commonHeaders(requestId: string): Record<string, string> {
   return {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'private, no-cache',
-      'X-Content-Type-Options': 'nosniff',
-      'X-Request-Id': requestId,
-      ...extraHeaders,
-    },
-    body: JSON.stringify(body),
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'private, no-cache',
+    'X-Content-Type-Options': 'nosniff',
+    'X-Request-Id': requestId,
   };
+}
+
+export function jsonResponse(status: number, body: unknown, requestId: string, extraHeaders: Record<string, string> = {}): HttpResponse {
+  return { status, headers: { ...commonHeaders(requestId), ...extraHeaders }, body: JSON.stringify(body) };
 }
 
 /** An envelope as HTTP: its status, and the request id inside a failure so it can be quoted. */

@@ -8,6 +8,7 @@ import type { Database, Row } from '../../src/db/database';
 export function directDatabase(connection: mysql.Connection): Database {
   return {
     isReady: () => true,
+    isHealthy: () => true,
     async single(sql, params) {
       const [rows] = await connection.query(sql, [...params]);
       return ((rows as Row[])[0] ?? null) as Row | null;

@@ -52,6 +52,15 @@ describe('the built resource with oxmysql connected to an empty database', () =>
     expect(JSON.parse(response.body).error.code).toBe('method_not_allowed');
   });
 
+  test('OPTIONS answers 204 with Allow and the common headers, no body', async () => {
+    const response = await h.request('/alpha/citizens/char1:abc', { method: 'OPTIONS' });
+    expect(response.status).toBe(204);
+    expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(response.body).toBe('');
+  });
+
   test('HEAD answers the GET status and headers with no body', async () => {
     const response = await h.request('/health', { method: 'HEAD' });
     expect(response.status).toBe(200);

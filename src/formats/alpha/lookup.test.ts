@@ -16,6 +16,7 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
   const calls: Call[] = [];
   const db: Database = {
     isReady: () => true,
+    isHealthy: () => true,
     async single(sql, params) {
       calls.push({ sql, params });
       return users.find((u) => u.identifier === params[0]) ?? null;

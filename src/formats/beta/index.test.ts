@@ -14,6 +14,7 @@ function fakeDb(columns: Array<[string, string, string]>, row: Row | null): Fake
   return {
     singleCalls,
     isReady: () => true,
+    isHealthy: () => true,
     query: async (_sql, params) =>
       params[0] === 'players' ? columns.map(([name, dataType, collation]) => ({ name, dataType, collation: collation || null })) : [],
     single: async (sql, params) => {

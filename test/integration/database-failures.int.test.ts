@@ -1,0 +1,65 @@
+/**
+ * What callers see when the database misbehaves, and when a format is switched off: every
+ * request is answered, with the documented code, and health tells the truth.
+ */
+import { startHarness, type Harness } from './resource-harness';
+
+const ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
+
+describe('the database lost after start, and back', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('db_lost', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], {
+      convars: { 'citizen_records:db_timeout_ms': '300' },
+    });
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('lookups answer 504 database_timeout, health turns 503 degraded, and both recover', async () => {
+    expect((await h.request(`/alpha/citizens/${ID}`)).status).toBe(200);
+
+    h.oxmysql.loseConnection();
+    const lost = await h.request(`/alpha/citizens/${ID}`);
+    expect(lost.status).toBe(504);
+    expect(JSON.parse(lost.body).error.code).toBe('database_timeout');
+    const viaExport = (await h.callExport('getAlphaCitizen', ID)) as { error: { code: string } };
+    expect(viaExport.error.code).toBe('database_timeout');
+    const health = await h.request('/health');
+    expect(health.status).toBe(503);
+    expect(JSON.parse(health.body).data).toMatchObject({ status: 'degraded', database: 'unavailable' });
+
+    h.oxmysql.restoreConnection();
+    expect((await h.request(`/alpha/citizens/${ID}`)).status).toBe(200);
+    const healed = await h.request('/health');
+    expect(healed.status).toBe(200);
+    expect(JSON.parse(healed.body).data).toMatchObject({ status: 'ok', database: 'connected' });
+  });
+});
+
+describe('a format switched off by convar', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('format_off', ['qbcore.sql'], { convars: { 'citizen_records:formats': 'alpha' } });
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a bad id is still 400 invalid_id: the id is checked before the format', async () => {
+    const response = await h.request('/beta/citizens/bad!id');
+    expect(response.status).toBe(400);
+    expect(JSON.parse(response.body).error.code).toBe('invalid_id');
+  });
+
+  test('a valid id is 501 format_unavailable naming the convar, and health says disabled', async () => {
+    const response = await h.request('/beta/citizens/KQW48213');
+    expect(response.status).toBe(501);
+    const error = JSON.parse(response.body).error;
+    expect(error.code).toBe('format_unavailable');
+    expect(error.message).toContain('citizen_records:formats');
+    const health = JSON.parse((await h.request('/health')).body);
+    expect(health.data.formats.beta).toBe('disabled');
+  });
+});
