@@ -1,5 +1,6 @@
 import type { Row } from '../../db/database';
 import type { TableColumn } from '../../db/table-columns';
+import type { BetaRecord } from './schema';
 
 /**
  * Test data only: `players` rows of frameworks-data.md Appendix B.5–B.8 as oxmysql's `single`
@@ -27,6 +28,69 @@ export const qbcoreRow: Row = {
   inventory:
     '[{"name":"id_card","amount":1,"info":{"citizenid":"KQW48213","firstname":"Zoë","lastname":"Brandt","birthdate":"1993-02-17","gender":1,"nationality":"German"},"type":"item","slot":1},{"name":"weapon_pistol","amount":1,"info":{"serie":"48KQz7AB193lMnP","quality":97.45,"ammo":36,"attachments":[{"component":"COMPONENT_AT_PI_FLSH"}]},"type":"weapon","slot":2},{"name":"phone","amount":1,"info":"","type":"item","slot":4},{"name":"sandwich","amount":3,"info":"","type":"item","slot":5}]',
   last_updated_unix: Date.UTC(2026, 2, 14, 21, 7, 33) / 1000,
+};
+
+/**
+ * The record DESIGN.md §3.2 makes of B.5, written from the rules and the stored row (not from the
+ * normaliser's output); the unit tests and the end-to-end test both expect it.
+ */
+export const qbcoreRecord: BetaRecord = {
+  id: 88,
+  citizenid: 'KQW48213',
+  license: 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a',
+  name: 'Zoë 🦊',
+  money: { cash: 742, bank: 18250.5, crypto: 0 },
+  charinfo: {
+    firstname: 'Zoë',
+    lastname: 'Brandt',
+    birthdate: '1993-02-17',
+    nationality: 'German',
+    gender: 'female',
+    phone: '4157732901',
+    account: 'US04QBCore5821337741',
+    cid: '1',
+  },
+  job: {
+    name: 'police',
+    label: 'Law Enforcement',
+    type: 'leo',
+    isboss: false,
+    onduty: true,
+    grade: { name: 'Officer', level: 1, payment: 75, isboss: false },
+    payment: 75,
+  },
+  gang: { name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } },
+  position: { x: 441.8338623046875, y: -981.9259643554688, z: 30.68960571289062 },
+  metadata: {
+    hunger: 87.39999999999999,
+    thirst: 88.6,
+    stress: 3,
+    armor: 0,
+    isdead: false,
+    ishandcuffed: false,
+    inlaststand: false,
+    tracker: false,
+    injail: 0,
+    bloodtype: 'O+',
+    fingerprint: 'Kq271Z84bRt3019',
+    walletid: 'QB-48213377',
+    callsign: 'NO CALLSIGN',
+    licences: { driver: true, weapon: true, business: false },
+    criminalrecord: { hasRecord: false },
+    phonedata: { SerialNumber: 58213377, InstalledApps: ['spotify'] },
+  },
+  inventory: [
+    { name: 'id_card', count: 1, slot: 1, metadata: {} },
+    {
+      name: 'weapon_pistol',
+      count: 1,
+      slot: 2,
+      metadata: { durability: 97.45, ammo: 36, serial: '48KQz7AB193lMnP', components: ['COMPONENT_AT_PI_FLSH'] },
+    },
+    { name: 'phone', count: 1, slot: 4, metadata: {} },
+    { name: 'sandwich', count: 3, slot: 5, metadata: {} },
+  ],
+  last_updated: '2026-03-14T21:07:33.000Z',
 };
 
 /** B.6: QBCore with ox_inventory (2024), with older-format leftovers in `metadata`. */
