@@ -23,3 +23,8 @@ export function createLogger(level: LogLevel): Logger {
     debug: (m) => enabled('debug') && console.log(`[debug] ${m}`),
   };
 }
+
+/** An error for a log line: its stack where it has one, so a bug can be found from the log. */
+export function describeError(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -5,6 +5,7 @@
 import { DatabaseError, type Database } from '../db/database';
 import type { CitizenLookup, FormatModule, FormatName, FormatOptions } from '../formats/format';
 import { fail, ok, type Envelope } from './envelope';
+import { describeError } from '../logger';
 
 export type FormatAvailability = 'available' | 'unavailable' | 'disabled';
 
@@ -68,7 +69,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     if (error instanceof DatabaseError && error.kind === 'unavailable') {
       return fail('database_unavailable', 'The database is not reachable yet (oxmysql not started or not connected); try again shortly.');
     }
-    options.logError(`${context} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    options.logError(`${context} failed: ${describeError(error)}`);
     return fail('internal_error', 'The lookup failed; the server log has the details.');
   }
 
@@ -94,8 +95,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   return {
-    lookup: (format, id) =>
-      lookup(format, id).catch((error: unknown) => databaseFailure(error, `${format} lookup`)),
+    lookup,
     async prepareFormats() {
       const unknown = [...enabled].filter((f) => !prepared.has(f));
       await Promise.all(

@@ -5,6 +5,7 @@
  */
 import { fail } from '../api/envelope';
 import { registerExport } from './natives';
+import { describeError } from '../logger';
 
 export interface ExportedApi {
   getAlphaCitizen(id: unknown): Promise<unknown>;
@@ -16,7 +17,7 @@ export function registerExports(api: ExportedApi, logError: (message: string) =>
   for (const name of Object.keys(api) as Array<keyof ExportedApi>) {
     registerExport(name, (...args: unknown[]) =>
       (api[name] as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-        logError(`export ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        logError(`export ${name} failed: ${describeError(error)}`);
         return fail('internal_error', `The ${name} export failed; the server log has the details.`);
       }),
     );

@@ -8,6 +8,7 @@ import type { HttpRequest, HttpResponse } from './exchange';
 import { commonHeaders, envelopeResponse, jsonResponse } from './respond';
 import type { HealthReport } from '../api/health';
 import { ALLOWED_METHODS, matchRoute, type Route } from './router';
+import { describeError } from '../logger';
 
 export interface ApiHandlers {
   health(): Promise<HealthReport>;
@@ -26,7 +27,7 @@ export function createRequestHandler(api: ApiHandlers): (request: HttpRequest) =
     try {
       response = await answer(api, request, requestId);
     } catch (error) {
-      api.log(`request ${requestId} (${request.method} ${request.path}) failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      api.log(`request ${requestId} (${request.method} ${request.path}) failed: ${describeError(error)}`);
       response = envelopeResponse(fail('internal_error', 'The lookup failed because of a bug; quote the request id when you report it.'), requestId);
     }
     // HEAD answers the GET's status and headers with no body: FXServer would send one anyway.
