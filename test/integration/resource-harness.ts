@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { FxHost, type HostOptions } from '../host/fx-host';
+import { waitFor } from '../host/host-fixture';
 import { rawRequest, type RawRequest, type RawResponse } from '../host/http-client';
 import { OxmysqlStandIn, type StandInOptions } from '../oxmysql/oxmysql-standin';
 
@@ -41,7 +42,7 @@ export async function startHarness(
   const base = await host.listen();
   const oxmysql = new OxmysqlStandIn(host, { ...oxmysqlOptions, url: db.url });
   oxmysql.start();
-  await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect');
+  await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 10_000);
   host.startResource(ROOT, 'citizen_records');
   host.startScript(
     'caller',
@@ -71,12 +72,4 @@ export async function startHarness(
       await db.drop();
     },
   };
-}
-
-export async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
