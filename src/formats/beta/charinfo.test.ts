@@ -1,4 +1,5 @@
 import { normaliseCharinfo } from './charinfo';
+import { qbcoreRecord } from './test-rows';
 
 describe('normaliseCharinfo', () => {
   it('reads a current row (B.5)', () => {
@@ -17,16 +18,7 @@ describe('normaliseCharinfo', () => {
         },
         1,
       ),
-    ).toEqual({
-      firstname: 'Zoë',
-      lastname: 'Brandt',
-      birthdate: '1993-02-17',
-      nationality: 'German',
-      gender: 'female',
-      phone: '4157732901',
-      account: 'US04QBCore5821337741',
-      cid: '1',
-    });
+    ).toEqual(qbcoreRecord.charinfo);
   });
 
   it('turns qb-core\'s placeholder birthdate 00-00-0000 into ""', () => {

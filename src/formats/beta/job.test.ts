@@ -1,4 +1,5 @@
 import { normaliseGang, normaliseJob } from './job';
+import { qbcoreRecord } from './test-rows';
 
 const DEFAULT_JOB = {
   name: 'unemployed',
@@ -21,15 +22,7 @@ describe('normaliseJob', () => {
       isboss: false,
       grade: { name: 'Officer', level: 1, payment: 75, isboss: false },
     };
-    expect(normaliseJob(stored)).toEqual({
-      name: 'police',
-      label: 'Law Enforcement',
-      type: 'leo',
-      isboss: false,
-      onduty: true,
-      grade: { name: 'Officer', level: 1, payment: 75, isboss: false },
-      payment: 75,
-    });
+    expect(normaliseJob(stored)).toEqual(qbcoreRecord.job);
   });
 
   it('completes an Oct 2021 / Qbox grade with only name and level from the job level', () => {
