@@ -1,7 +1,12 @@
-// Bundles src/ into the one classic script FXServer loads: dist/server.js.
+// Bundles src/ into the one classic script FXServer loads: dist/server.js, and writes the
+// documents generated from the source: openapi.json at the repository root.
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
 // replace the runtime's); node16 runs on every FXServer build (fxserver-runtime.md §0, §4).
+// `--bundle-only` skips the documents: the tests build the bundle, and must not rewrite the
+// committed documents they check for staleness.
 import { build } from 'esbuild';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 await build({
   entryPoints: ['src/server.ts'],
@@ -14,3 +19,17 @@ await build({
   sourcemap: false,
   logLevel: 'warning',
 });
+
+if (!process.argv.includes('--bundle-only')) {
+  const generator = await build({
+    stdin: { contents: "export { openApiText } from './src/openapi/document'; export { VERSION } from './src/version';", resolveDir: '.', loader: 'ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+  });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+  writeFileSync('openapi.json', module.exports.openApiText(module.exports.VERSION));
+}

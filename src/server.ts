@@ -3,9 +3,10 @@
  * database adapter, the formats, the HTTP handler and the exports. Nothing is exported from here
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
+import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
 import { healthReport } from './api/health';
-import { CONVAR_PREFIX, readConfig } from './config/config';
+import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
 import { serveHttp } from './fivem/http-handler';
@@ -13,11 +14,34 @@ import { currentResourceName, getConvar, onEvent, resourceVersion } from './five
 import { alphaFormat } from './formats/alpha';
 import { betaFormat } from './formats/beta';
 import type { FormatModule } from './formats/format';
+import { createAuthenticator } from './http/auth';
 import { createRequestHandler } from './http/handle-request';
-import { createLogger } from './logger';
+import { createRequestIds } from './http/request-id';
+import { burstFor, createRateLimiter } from './http/rate-limit';
+import { createLogger, type Logger } from './logger';
+import { openApiText } from './openapi/document';
+import { VERSION } from './version';
 
 /** How often start-up looks again for the database while the formats' tables are not inspected yet. */
 const PREPARE_RETRY_MS = 1000;
+
+/** Says at start who may read records: the server owner must see a closed or open door at once. */
+function announceAccess(config: Config, log: Logger): void {
+  const names = config.apiKeys.map((k) => k.name).join(', ');
+  if (config.apiKeys.length > 0) log.info(`API keys configured: ${names}`);
+  if (config.allowAnonymous) {
+    console.warn(
+      `anonymous access is ON (${CONVAR_PREFIX}allow_anonymous true): anyone who reaches this server's HTTP port can read citizen records without a key, ` +
+        `limited to ${config.rateLimit} requests a minute per address`,
+    );
+  } else if (config.apiKeys.length === 0) {
+    console.warn(
+      `no API key is configured, so the record routes answer 401 unauthorized. Add one in server.cfg before ensure ${currentResourceName()}: ` +
+        `set ${CONVAR_PREFIX}api_keys "name:<key>" (generate a key with: openssl rand -hex 32; use set, never setr or sets, which publish the value to players), ` +
+        `or set ${CONVAR_PREFIX}allow_anonymous true to serve them without keys`,
+    );
+  }
+}
 
 function start(): void {
   const resourceName = currentResourceName();
@@ -25,6 +49,7 @@ function start(): void {
   const log = createLogger(config.logLevel);
   // Configuration mistakes are shown whatever log_level says: they are why the server misbehaves.
   for (const problem of problems) console.warn(problem);
+  announceAccess(config, log);
 
   const version = resourceVersion();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName });
@@ -36,13 +61,24 @@ function start(): void {
     logError: (message) => log.error(message),
   });
   const health = async () => healthReport(db.isHealthy(), service.availability(), version);
+  let openApi: string | undefined;
 
   serveHttp(
-    createRequestHandler({
-      health,
-      citizen: (route) => service.lookup(route.format, route.id),
-      log: (message) => log.error(message),
-    }),
+    createRequestHandler(
+      {
+        health,
+        openApi: () => (openApi ??= openApiText(VERSION)),
+        record: (route, requestId) => service.lookup(route.format, route.id, requestId),
+      },
+      {
+        authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
+        rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now: () => performance.now() }),
+        corsOrigins: config.corsOrigins,
+        newRequestId: createRequestIds(),
+        now: () => performance.now(),
+        log,
+      },
+    ),
     (message) => log.error(message),
   );
   registerExports(

@@ -13,7 +13,7 @@ declare global {
 }
 
 export default async function globalSetup(): Promise<void> {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: resolve(__dirname, '..'), stdio: 'inherit' });
+  execFileSync(process.execPath, ['build.mjs', '--bundle-only'], { cwd: resolve(__dirname, '..'), stdio: 'inherit' });
   if (process.env.MYSQL_URL) {
     console.log(`\nintegration tests use MYSQL_URL (${process.env.MYSQL_URL.replace(/:[^:@/]*@/, ':***@')})`);
     return;

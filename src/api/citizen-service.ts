@@ -25,7 +25,8 @@ const ID_RULE: Record<FormatName, string> = {
 };
 
 export interface CitizenService {
-  lookup(format: FormatName, id: unknown): Promise<Envelope<unknown>>;
+  /** `requestId` names the request in the log line of an internal error (HTTP only). */
+  lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /**
    * Inspects the tables of every enabled format not known yet; call once the database is ready.
    * Resolves true when every enabled format is known (available or missing).
@@ -73,7 +74,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return fail('internal_error', 'The lookup failed; the server log has the details.');
   }
 
-  async function lookup(format: FormatName, id: unknown): Promise<Envelope<unknown>> {
+  async function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
     if (typeof id !== 'string' || !formats[format].isValidId(id)) {
       return fail('invalid_id', `The id must be ${ID_RULE[format]}.`);
     }
@@ -90,7 +91,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       if (record === null) return fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`);
       return ok(record);
     } catch (error) {
-      return databaseFailure(error, `${format} lookup of ${id}`);
+      return databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} lookup of ${id}`);
     }
   }
 

@@ -7,7 +7,16 @@ function reader(values: Record<string, string>) {
 describe('readConfig', () => {
   test('unset convars take the documented defaults and report nothing', () => {
     const { config, problems } = readConfig(reader({}));
-    expect(config).toEqual({ dbTimeoutMs: 5000, esxDobFormat: 'DMY', formats: new Set(['alpha', 'beta']), logLevel: 'info' });
+    expect(config).toEqual({
+      apiKeys: [],
+      allowAnonymous: false,
+      corsOrigins: new Set(),
+      rateLimit: 600,
+      dbTimeoutMs: 5000,
+      esxDobFormat: 'DMY',
+      formats: new Set(['alpha', 'beta']),
+      logLevel: 'info',
+    });
     expect(problems).toEqual([]);
   });
 
@@ -15,7 +24,7 @@ describe('readConfig', () => {
     const { config, problems } = readConfig(
       reader({ db_timeout_ms: '750', esx_dob_format: 'mdy', formats: ' beta ', log_level: 'DEBUG' }),
     );
-    expect(config).toEqual({ dbTimeoutMs: 750, esxDobFormat: 'MDY', formats: new Set(['beta']), logLevel: 'debug' });
+    expect(config).toMatchObject({ dbTimeoutMs: 750, esxDobFormat: 'MDY', formats: new Set(['beta']), logLevel: 'debug' });
     expect(problems).toEqual([]);
   });
 
@@ -42,5 +51,47 @@ describe('readConfig', () => {
     expect(readConfig(reader({ db_timeout_ms: '0' })).config.dbTimeoutMs).toBe(5000);
     expect(readConfig(reader({ db_timeout_ms: '600001' })).config.dbTimeoutMs).toBe(5000);
     expect(readConfig(reader({ db_timeout_ms: '600000' })).config.dbTimeoutMs).toBe(600000);
+  });
+
+  test('the access convars: keys named or bare, the anonymous switch, CORS origins, the rate limit', () => {
+    const { config, problems } = readConfig(
+      reader({
+        api_keys: ' cad:0f3a9c1e7b2d4f6a8c0e, 9b8a7c6d5e4f3a2b1c0d ,bot:a1b2c3d4e5f6a7b8c9d0',
+        allow_anonymous: 'TRUE',
+        cors_origins: 'https://cad.example.com/, http://127.0.0.1:8080',
+        rate_limit: '120',
+      }),
+    );
+    expect(config.apiKeys).toEqual([
+      { name: 'cad', key: '0f3a9c1e7b2d4f6a8c0e' },
+      { name: 'key2', key: '9b8a7c6d5e4f3a2b1c0d' },
+      { name: 'bot', key: 'a1b2c3d4e5f6a7b8c9d0' },
+    ]);
+    expect(config.allowAnonymous).toBe(true);
+    expect(config.corsOrigins).toEqual(new Set(['https://cad.example.com', 'http://127.0.0.1:8080']));
+    expect(config.rateLimit).toBe(120);
+    expect(problems).toEqual([]);
+    expect(readConfig(reader({ cors_origins: ' * ' })).config.corsOrigins).toBe('*');
+  });
+
+  test('a bad key entry is reported by position and name, never by its key, and the others still work', () => {
+    const secret = 'short1';
+    const { config, problems } = readConfig(reader({ api_keys: `cad:, bad name:0123456789abcdef0123, ok:${secret}, ok:fedcba98765432100123` }));
+    expect(config.apiKeys).toEqual([{ name: 'ok', key: secret }]);
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).not.toContain(secret);
+    expect(problems.join('\n')).not.toContain('0123456789abcdef0123');
+    expect(problems.every((p) => p.startsWith('convar citizen_records:api_keys: entry '))).toBe(true);
+    expect(problems[2]).toContain('openssl rand -hex 32');
+  });
+
+  test('invalid access values fall back to closed defaults with one problem each', () => {
+    const { config, problems } = readConfig(reader({ allow_anonymous: 'maybe', cors_origins: 'cad.example.com', rate_limit: '-5' }));
+    expect(config).toMatchObject({ allowAnonymous: false, corsOrigins: new Set(), rateLimit: 600 });
+    expect(problems.map((p) => p.split(' is ')[0])).toEqual([
+      'convar citizen_records:allow_anonymous',
+      'convar citizen_records:cors_origins',
+      'convar citizen_records:rate_limit',
+    ]);
   });
 });

@@ -4,11 +4,18 @@
  */
 import type { DateOrder } from '../formats/common/calendar-date';
 import type { FormatName } from '../formats/format';
+import { parseApiKeys, type ApiKey } from '../http/api-keys';
+import { parseCorsOrigins, type CorsOrigins } from '../http/cors';
 import { isLogLevel, type LogLevel } from '../logger';
 
 export const CONVAR_PREFIX = 'citizen_records:';
 
 export interface Config {
+  apiKeys: readonly ApiKey[];
+  allowAnonymous: boolean;
+  corsOrigins: CorsOrigins;
+  /** Requests per minute per key (per client address when anonymous). */
+  rateLimit: number;
   dbTimeoutMs: number;
   esxDobFormat: DateOrder;
   formats: ReadonlySet<FormatName>;
@@ -16,6 +23,10 @@ export interface Config {
 }
 
 export const DEFAULTS: Config = {
+  apiKeys: [],
+  allowAnonymous: false,
+  corsOrigins: new Set<string>(),
+  rateLimit: 600,
   dbTimeoutMs: 5000,
   esxDobFormat: 'DMY',
   formats: new Set<FormatName>(['alpha', 'beta']),
@@ -29,6 +40,13 @@ function positiveInteger(text: string, max: number): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
   return n >= 1 && n <= max ? n : undefined;
+}
+
+function yesNo(text: string): boolean | undefined {
+  const t = text.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(t)) return true;
+  if (['false', '0', 'no', 'off'].includes(t)) return false;
+  return undefined;
 }
 
 function formatList(text: string): Set<FormatName> | undefined {
@@ -49,7 +67,14 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
     problems.push(`convar ${CONVAR_PREFIX}${name} is "${text}", which is not ${expected}; using the default`);
     return fallback;
   }
+  // Never quoted in a message: the value is secret. Each bad entry is named by position.
+  const apiKeys = parseApiKeys(read('api_keys'));
+  for (const problem of apiKeys.problems) problems.push(`convar ${CONVAR_PREFIX}api_keys: ${problem}`);
   const config: Config = {
+    apiKeys: apiKeys.keys,
+    allowAnonymous: setting('allow_anonymous', DEFAULTS.allowAnonymous, yesNo, 'true or false'),
+    corsOrigins: setting('cors_origins', DEFAULTS.corsOrigins, parseCorsOrigins, 'a comma-separated list of origins such as https://cad.example.com, or *'),
+    rateLimit: setting('rate_limit', DEFAULTS.rateLimit, (t) => positiveInteger(t, 1_000_000), 'a whole number of requests per minute from 1 to 1000000'),
     dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 600_000), 'a whole number of milliseconds from 1 to 600000'),
     esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DateOrder) : undefined), 'DMY, MDY or YMD'),
     formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta (leave a format out to disable it)'),

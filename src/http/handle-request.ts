@@ -1,57 +1,124 @@
 /**
- * The API over HTTP, as a function from request to response: route (404), method (405), then
- * the route's answer. It never throws; a bug becomes 500 internal_error with a request id.
+ * The API over HTTP, as a function from request to response, in the order of checks of
+ * DESIGN.md §7: route (404), method (405), then, for the record routes only, auth (401), rate
+ * limit (429), and the lookup (id 400, database). /health, /openapi.json and OPTIONS need no key.
+ * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
-import { randomBytes } from 'node:crypto';
 import { fail, type Envelope } from '../api/envelope';
-import type { HttpRequest, HttpResponse } from './exchange';
-import { commonHeaders, envelopeResponse, jsonResponse } from './respond';
 import type { HealthReport } from '../api/health';
-import { ALLOWED_METHODS, matchRoute, type Route } from './router';
-import { describeError } from '../logger';
+import { describeError, type Logger } from '../logger';
+import type { AuthOutcome, Authenticator } from './auth';
+import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
+import { ifNoneMatchHits, weakEtag } from './etag';
+import type { HttpRequest, HttpResponse } from './exchange';
+import type { RateLimiter } from './rate-limit';
+import { commonHeaders, envelopeResponse, jsonResponse } from './respond';
+import { ALLOWED_METHODS, matchRoute, ROUTES, type RecordRoute } from './router';
 
 export interface ApiHandlers {
   health(): Promise<HealthReport>;
-  citizen(route: Extract<Route, { kind: 'citizen' }>): Promise<Envelope<unknown>>;
-  log(message: string): void;
+  /** The OpenAPI document as JSON text. */
+  openApi(): string;
+  record(route: RecordRoute, requestId: string): Promise<Envelope<unknown>>;
 }
 
-export function newRequestId(): string {
-  return randomBytes(8).toString('hex');
+export interface HttpPolicy {
+  authenticator: Authenticator;
+  rateLimiter: RateLimiter;
+  corsOrigins: CorsOrigins;
+  newRequestId(): string;
+  /** Milliseconds, for the access log. */
+  now(): number;
+  log: Logger;
 }
 
-export function createRequestHandler(api: ApiHandlers): (request: HttpRequest) => Promise<HttpResponse> {
+/** How much of what a client sent an answer or a log line may repeat. */
+const ECHO_LIMIT = 64;
+
+export function clip(text: string, limit = ECHO_LIMIT): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}…`;
+}
+
+const UNAUTHORIZED: Record<Extract<AuthOutcome, { ok: false }>['reason'], string> = {
+  no_keys_configured:
+    'No API key is configured on this server, so the record routes are closed. The server owner adds one in server.cfg with ' +
+    'set citizen_records:api_keys "name:<key>" (a key from: openssl rand -hex 32), or opens the routes without keys with ' +
+    'set citizen_records:allow_anonymous true, and restarts the resource.',
+  no_key_sent: 'This route needs an API key: send it as Authorization: Bearer <key> or X-API-Key: <key>.',
+  wrong_key: 'The API key sent is not valid on this server. Send a key from citizen_records:api_keys as Authorization: Bearer <key> or X-API-Key: <key>.',
+};
+
+interface Answer {
+  response: HttpResponse;
+  /** For the access log: the key's name, `anonymous`, or `-` when no key was asked for. */
+  client: string;
+}
+
+export function createRequestHandler(api: ApiHandlers, policy: HttpPolicy): (request: HttpRequest) => Promise<HttpResponse> {
   return async (request) => {
-    const requestId = newRequestId();
-    let response: HttpResponse;
+    const started = policy.now();
+    const requestId = policy.newRequestId();
+    let answer: Answer;
     try {
-      response = await answer(api, request, requestId);
+      answer = await respond(api, policy, request, requestId);
     } catch (error) {
-      api.log(`request ${requestId} (${request.method} ${request.path}) failed: ${describeError(error)}`);
-      response = envelopeResponse(fail('internal_error', 'The lookup failed because of a bug; quote the request id when you report it.'), requestId);
+      policy.log.error(`request ${requestId} (${request.method} ${clip(request.path, 200)}) failed: ${describeError(error)}`);
+      const bug = fail('internal_error', 'The request failed because of a bug; quote the request id when you report it.');
+      answer = { response: envelopeResponse(bug, requestId), client: '-' };
     }
-    // HEAD answers the GET's status and headers with no body: FXServer would send one anyway.
-    return request.method === 'HEAD' ? { ...response, body: '' } : response;
+    const { response } = answer;
+    Object.assign(response.headers, corsHeaders(policy.corsOrigins, request.headers.origin));
+    if (request.method === 'HEAD') response.body = '';
+    policy.log.debug(
+      `http ${requestId} ${clip(request.method, 16)} ${clip(request.path, 200)} ${response.status} ${Math.round(policy.now() - started)}ms client=${answer.client}`,
+    );
+    return response;
   };
 }
 
-async function answer(api: ApiHandlers, request: HttpRequest, requestId: string): Promise<HttpResponse> {
+async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpRequest, requestId: string): Promise<Answer> {
+  const unauthenticated = (response: HttpResponse): Answer => ({ response, client: '-' });
   const route = matchRoute(request.path);
   if (!route) {
     const path = request.path.split('?')[0];
-    return envelopeResponse(fail('route_not_found', `No route ${path}. Routes: /health, /alpha/citizens/{id}, /beta/citizens/{id}.`), requestId);
+    const routes = ROUTES.map((r) => r.path).join(', ');
+    return unauthenticated(envelopeResponse(fail('route_not_found', `No route ${clip(path)}. Routes: ${routes}.`), requestId));
   }
+  const allow = ALLOWED_METHODS.join(', ');
   if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {
-    return envelopeResponse(fail('method_not_allowed', `${request.method} is not allowed here; use GET.`), requestId, {
-      Allow: ALLOWED_METHODS.join(', '),
-    });
+    const message = `${clip(request.method, 16)} is not allowed here; use GET or HEAD.`;
+    return unauthenticated(envelopeResponse(fail('method_not_allowed', message), requestId, { Allow: allow }));
   }
   if (request.method === 'OPTIONS') {
-    return { status: 204, headers: { ...commonHeaders(requestId), Allow: ALLOWED_METHODS.join(', ') }, body: '' };
+    const headers = { ...commonHeaders(requestId), Allow: allow, ...preflightHeaders(policy.corsOrigins, request.headers.origin, allow) };
+    return unauthenticated({ status: 204, headers, body: '' });
   }
   if (route.kind === 'health') {
     const health = await api.health();
-    return jsonResponse(health.success ? 200 : 503, health, requestId);
+    return unauthenticated(jsonResponse(health.success ? 200 : 503, health, requestId));
   }
-  return envelopeResponse(await api.citizen(route), requestId);
+  if (route.kind === 'openapi') {
+    return unauthenticated({ status: 200, headers: commonHeaders(requestId), body: api.openApi() });
+  }
+
+  const auth = policy.authenticator.authenticate(request.headers, request.address);
+  if (!auth.ok) {
+    const response = envelopeResponse(fail('unauthorized', UNAUTHORIZED[auth.reason]), requestId, {
+      'WWW-Authenticate': 'Bearer realm="citizen_records"',
+    });
+    return { response, client: auth.reason === 'no_keys_configured' ? '-' : 'rejected' };
+  }
+  const client = auth.keyName;
+  const rate = policy.rateLimiter.take(auth.client);
+  if (!rate.allowed) {
+    const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
+    return { response: envelopeResponse(fail('rate_limited', message), requestId, { 'Retry-After': String(rate.retryAfterSeconds) }), client };
+  }
+  const envelope = await api.record(route, requestId);
+  if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
+  const response = envelopeResponse(envelope, requestId);
+  const etag = weakEtag(response.body);
+  response.headers.ETag = etag;
+  if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return { response: { ...response, status: 304, body: '' }, client };
+  return { response, client };
 }

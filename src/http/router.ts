@@ -1,28 +1,45 @@
-/** Which route a request path names. Paths are relative to the resource prefix. */
+/** Which route a request path names (DESIGN.md §2.1). Paths are relative to the resource prefix. */
 import type { FormatName } from '../formats/format';
-import { parseRequestPath } from './request-path';
+import { parseRequestPath, type PathSegment } from './request-path';
 
-export type Route =
-  | { kind: 'health' }
-  | {
-      kind: 'citizen';
-      format: FormatName;
-      /** The decoded id, or null when its escape sequence is malformed (400 invalid_id). */
-      id: string | null;
-    };
+export type RecordRoute = {
+  kind: 'citizen';
+  format: FormatName;
+  /** The decoded id, or null when its escape sequence is malformed (400 invalid_id). */
+  id: string | null;
+};
+
+export type Route = { kind: 'health' } | { kind: 'openapi' } | RecordRoute;
 
 const FORMATS: readonly FormatName[] = ['alpha', 'beta'];
 
 /** Methods every route answers; OPTIONS is the CORS preflight. */
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
+/** One line per route: its path as documented, and how its segments become a Route. */
+interface RouteEntry {
+  path: string;
+  match(segments: readonly PathSegment[], fixed: ReadonlyArray<string | null>): Route | null;
+}
+
+export const ROUTES: readonly RouteEntry[] = [
+  { path: '/health', match: (s, f) => (s.length === 1 && f[0] === 'health' ? { kind: 'health' } : null) },
+  { path: '/openapi.json', match: (s, f) => (s.length === 1 && f[0] === 'openapi.json' ? { kind: 'openapi' } : null) },
+  ...FORMATS.map(
+    (format): RouteEntry => ({
+      path: `/${format}/citizens/{id}`,
+      match: (s, f) => (s.length === 3 && f[0] === format && f[1] === 'citizens' ? { kind: 'citizen', format, id: s[2].decoded } : null),
+    }),
+  ),
+];
+
 export function matchRoute(rawPath: string): Route | null {
   const segments = parseRequestPath(rawPath);
   if (!segments) return null;
   const fixed = segments.map((s) => s.decoded);
-  if (fixed.length === 1 && fixed[0] === 'health') return { kind: 'health' };
-  if (segments.length === 3 && FORMATS.includes(fixed[0] as FormatName) && fixed[1] === 'citizens') {
-    return { kind: 'citizen', format: fixed[0] as FormatName, id: segments[2].decoded };
+  for (const route of ROUTES) {
+    const found = route.match(segments, fixed);
+    if (found) return found;
   }
   return null;
 }

@@ -7,7 +7,7 @@ import { alphaRecordSchema } from '../../src/formats/alpha';
 import { alphaUserQuery, selectAlphaColumns } from '../../src/formats/alpha/columns';
 import { readTableColumns } from '../../src/db/table-columns';
 import { directDatabase } from '../db/direct-database';
-import { startHarness, type Harness } from './resource-harness';
+import { REQUEST_ID, startHarness, type Harness } from './resource-harness';
 
 type Envelope = { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; requestId?: string } };
 
@@ -102,7 +102,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
     const { status, http, viaExport } = await lookBoth(h, 'char1:0000000000000000000000000000000000000000');
     expect(status).toBe(404);
     expect(http.error?.code).toBe('citizen_not_found');
-    expect(http.error?.requestId).toMatch(/^[0-9a-f]{16}$/);
+    expect(http.error?.requestId).toMatch(REQUEST_ID);
     expect(viaExport).toEqual(withoutRequestId(http));
   });
 

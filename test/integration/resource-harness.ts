@@ -12,6 +12,26 @@ import { rawRequest, type RawRequest, type RawResponse } from '../host/http-clie
 import { OxmysqlStandIn, type StandInOptions } from '../oxmysql/oxmysql-standin';
 
 export const ROOT = resolve(__dirname, '../..');
+
+/**
+ * The API key every harness configures unless a suite sets citizen_records:api_keys itself;
+ * `request` sends it unless the request carries its own Authorization or X-API-Key header, or
+ * says `withKey: false`.
+ */
+export const TEST_KEY = 'harness-key-3c9d7e21f0a84b56';
+const DEFAULT_CONVARS: Record<string, string> = {
+  'citizen_records:api_keys': `harness:${TEST_KEY}`,
+  // The suites make hundreds of requests; the rate-limit suite sets its own limit.
+  'citizen_records:rate_limit': '1000000',
+};
+
+/** X-Request-Id and error.requestId: a per-start random prefix and a counter. */
+export const REQUEST_ID = /^[0-9a-f]{12}-[0-9a-z]+$/;
+
+export interface HarnessRequest extends RawRequest {
+  /** False: send no key (the default sends TEST_KEY). */
+  withKey?: boolean;
+}
 const FIXTURES = resolve(__dirname, '../fixtures/sql');
 
 export interface Harness {
@@ -20,7 +40,7 @@ export interface Harness {
   db: TestDatabase;
   oxmysql: OxmysqlStandIn;
   /** An HTTP request to the resource over the socket; fails the test when nothing answers. */
-  request(path: string, options?: RawRequest): Promise<RawResponse>;
+  request(path: string, options?: HarnessRequest): Promise<RawResponse>;
   /** Calls `exports.citizen_records[name](...args)` from the caller resource; the settled value as JSON. */
   callExport(name: string, ...args: unknown[]): Promise<unknown>;
   close(): Promise<void>;
@@ -38,7 +58,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const db = await createTestDatabase(label);
   for (const file of fixtures) await loadFixture(db, file);
-  const host = new FxHost({ handlerTimeoutMs: 5000, ...options });
+  const host = new FxHost({ handlerTimeoutMs: 5000, ...options, convars: { ...DEFAULT_CONVARS, ...options.convars } });
   const base = await host.listen();
   const oxmysql = new OxmysqlStandIn(host, { ...oxmysqlOptions, url: db.url });
   oxmysql.start();
@@ -55,9 +75,13 @@ export async function startHarness(
     base,
     db,
     oxmysql,
-    async request(path, requestOptions) {
-      const response = await rawRequest(base, `/citizen_records${path}`, requestOptions);
-      if (!response.answered) throw new Error(`${requestOptions?.method ?? 'GET'} ${path} got no answer: ${response.reason}`);
+    async request(path, requestOptions = {}) {
+      const { withKey = true, ...rest } = requestOptions;
+      const headers = rest.headers ?? [];
+      const hasKey = headers.some(([name]) => ['authorization', 'x-api-key'].includes(name.toLowerCase()));
+      const sent = withKey && !hasKey ? { ...rest, headers: [['Authorization', `Bearer ${TEST_KEY}`] as [string, string], ...headers] } : rest;
+      const response = await rawRequest(base, `/citizen_records${path}`, sent);
+      if (!response.answered) throw new Error(`${rest.method ?? 'GET'} ${path} got no answer: ${response.reason}`);
       return response;
     },
     async callExport(name, ...args) {

@@ -4,7 +4,7 @@
  */
 import { FxHost } from '../host/fx-host';
 import { rawRequest } from '../host/http-client';
-import { ROOT, startHarness, type Harness } from './resource-harness';
+import { REQUEST_ID, ROOT, startHarness, type Harness } from './resource-harness';
 
 describe('the built resource with oxmysql connected to an empty database', () => {
   let h: Harness;
@@ -21,7 +21,7 @@ describe('the built resource with oxmysql connected to an empty database', () =>
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('private, no-cache');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(response.headers['x-request-id']).toMatch(REQUEST_ID);
     expect(JSON.parse(response.body)).toEqual({
       success: true,
       data: { status: 'ok', database: 'connected', formats: { alpha: 'unavailable', beta: 'unavailable' }, version: '0.1.0' },
@@ -57,7 +57,7 @@ describe('the built resource with oxmysql connected to an empty database', () =>
     expect(response.status).toBe(204);
     expect(response.headers.allow).toBe('GET, HEAD, OPTIONS');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{16}$/);
+    expect(response.headers['x-request-id']).toMatch(REQUEST_ID);
     expect(response.body).toBe('');
   });
 
@@ -89,7 +89,7 @@ describe('the built resource without oxmysql', () => {
   let base: string;
 
   beforeAll(async () => {
-    host = new FxHost({ handlerTimeoutMs: 2000 });
+    host = new FxHost({ handlerTimeoutMs: 2000, convars: { 'citizen_records:allow_anonymous': 'true' } });
     base = await host.listen();
     host.startResource(ROOT, 'citizen_records');
   });
