@@ -56,6 +56,8 @@ export class OxmysqlStandIn {
   private readonly waiting: Array<() => void> = [];
   private globals: Globals | null = null;
   resource: Resource | null = null;
+  /** Connections handed to queries so far: one per query the database is asked. */
+  queriesAsked = 0;
 
   constructor(
     private readonly host: FxHost,
@@ -129,6 +131,7 @@ export class OxmysqlStandIn {
   /** Waits, without limit, for the pool; then a connection, which fails while "lost". */
   private async getConnection(): Promise<mysql.PoolConnection> {
     if (!this.pool) await new Promise<void>((resume) => this.waiting.push(resume));
+    this.queriesAsked += 1;
     if (this.lost) throw new Error('connect ECONNREFUSED 127.0.0.1:3306');
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
     return (this.pool as mysql.Pool).getConnection();
