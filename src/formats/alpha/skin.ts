@@ -1,5 +1,6 @@
 import { asList, asNumber, asRecord, asString } from '../common/coerce';
 import { readLuaTable } from '../common/lua-table';
+import { plainJson } from '../common/safe-json';
 import { numberFields } from '../common/number-fields';
 import type { AlphaSkin } from './schema';
 import type { AlphaSex } from './sex';
@@ -57,8 +58,8 @@ function fromAppearance(skin: Record<string, unknown>): AlphaSkin {
     headBlend: numberFields(skin.headBlend, HEAD_BLEND_FIELDS),
     components: asList(skin.components).filter(isPlainObject).map((c) => numberFields(c, COMPONENT_FIELDS)),
     props: asList(skin.props).filter(isPlainObject).map((p) => numberFields(p, PROP_FIELDS)),
-    headOverlays: asRecord(skin.headOverlays) ?? {},
-    faceFeatures: asRecord(skin.faceFeatures) ?? {},
+    headOverlays: plainObject(skin.headOverlays),
+    faceFeatures: plainObject(skin.faceFeatures),
     tattoos: toTattoos(skin.tattoos),
   };
 }
@@ -70,7 +71,12 @@ function fromAppearance(skin: Record<string, unknown>): AlphaSkin {
 function toTattoos(stored: unknown): Array<Record<string, unknown>> {
   const table = readLuaTable(stored);
   const entries = table.kind === 'list' ? table.items : table.entries.flatMap(([, zone]) => asList(zone));
-  return entries.filter(isPlainObject);
+  return entries.filter(isPlainObject).map(plainObject);
+}
+
+/** A pass-through object as both boundaries carry it (safe-json.ts). */
+function plainObject(value: unknown): Record<string, unknown> {
+  return plainJson(asRecord(value) ?? {}) as Record<string, unknown>;
 }
 
 /** skinchanger slider (−10..10) → appearance face feature (−1..1), divided by 10. */

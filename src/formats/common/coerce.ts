@@ -1,3 +1,5 @@
+import { wellFormed } from './safe-json';
+
 /**
  * Total coercions from what a database cell or a Lua-encoded JSON value may hold to the
  * record's types. None of them throws: anything unusable becomes the fallback.
@@ -36,7 +38,7 @@ export function asNumber(value: unknown, fallback = 0): number {
   return fallback;
 }
 
-/** A boolean from true/false, 0/1, '0'/'1', 'true'/'false', or a BIT byte array like `[1]`. */
+/** A boolean from true/false, 0/1, '0'/'1', 'true'/'false', or a BIT byte array like `[1]` (one level: no recursion into nested arrays). */
 export function asBoolean(value: unknown, fallback = false): boolean {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value !== 0 : fallback;
@@ -46,13 +48,13 @@ export function asBoolean(value: unknown, fallback = false): boolean {
     if (s === '0' || s === 'false' || s === '') return false;
     return fallback;
   }
-  if (Array.isArray(value) && value.length > 0) return asBoolean(value[0], fallback);
+  if (Array.isArray(value) && typeof value[0] === 'number') return asBoolean(value[0], fallback);
   return fallback;
 }
 
-/** A string: strings as they are, finite numbers stringified, anything else the fallback. */
+/** A string: strings as they are (lone surrogates repaired), finite numbers stringified, anything else the fallback. */
 export function asString(value: unknown, fallback = ''): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return wellFormed(value);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return fallback;

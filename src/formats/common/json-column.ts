@@ -4,6 +4,8 @@
  * A column holding unreadable JSON must never fail a lookup: the caller gets `undefined`
  * (so the field takes its default) and one warning names the citizen and the column.
  */
+import { depthWithin, MAX_JSON_DEPTH } from './safe-json';
+
 export type Warn = (message: string) => void;
 
 export interface ColumnContext {
@@ -14,7 +16,7 @@ export interface ColumnContext {
 
 /**
  * Parses a JSON column. SQL NULL, `''` and `'null'` are "no value" (undefined) without a warning;
- * text that is not JSON is "no value" with one warning.
+ * text that is not JSON, or JSON nested deeper than MAX_JSON_DEPTH, is "no value" with one warning.
  */
 export function parseJsonColumn(raw: unknown, column: string, ctx: ColumnContext): unknown {
   if (raw === null || raw === undefined) return undefined;
@@ -23,7 +25,12 @@ export function parseJsonColumn(raw: unknown, column: string, ctx: ColumnContext
   if (text === '' || text === 'null') return undefined;
   try {
     const value: unknown = JSON.parse(text);
-    return value === null ? undefined : value;
+    if (value === null) return undefined;
+    if (!depthWithin(value)) {
+      ctx.warn(`citizen ${ctx.citizen}: column ${column} nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`);
+      return undefined;
+    }
+    return value;
   } catch {
     ctx.warn(`citizen ${ctx.citizen}: column ${column} holds unreadable JSON; the field takes its default`);
     return undefined;

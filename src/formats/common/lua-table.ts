@@ -1,4 +1,5 @@
 import { asList, asRecord } from './coerce';
+import { wellFormed } from './safe-json';
 
 /**
  * What a decoded Lua table holds: a list (a JSON array, holes included, or the object with
@@ -18,5 +19,5 @@ export function readLuaTable(value: unknown): LuaTable {
   if (!record) return { kind: 'list', items: [] };
   const keys = Object.keys(record);
   if (keys.every((key) => NUMERIC_KEY.test(key))) return { kind: 'list', items: asList(record) };
-  return { kind: 'map', entries: Object.entries(record) };
+  return { kind: 'map', entries: Object.entries(record).map(([key, value]) => [wellFormed(key), value]) };
 }

@@ -1,0 +1,53 @@
+/**
+ * What a record may carry so that HTTP (JSON.stringify) and the exports (FXServer's msgpack) give
+ * the same value (DESIGN.md §4): no nesting deeper than MAX_JSON_DEPTH (a few thousand levels fit
+ * in a TEXT column and overflow the stack of every recursive walker after us), no own
+ * `__proto__`/`constructor`/`prototype` keys (an own `__proto__` becomes the export caller's
+ * prototype), non-finite numbers as JSON gives them (`null`), and no lone surrogates (msgpack
+ * encodes strings as UTF-8, where a lone surrogate has no spelling).
+ */
+
+/** Deeper than any framework's data (skins nest 4 levels, qb metadata 5). */
+export const MAX_JSON_DEPTH = 32;
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** The string with each lone surrogate replaced by U+FFFD, as a UTF-8 encoder would. */
+export function wellFormed(text: string): string {
+  return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
+}
+
+/** True when no array or object inside `value` lies deeper than `maxDepth` levels. Iterative. */
+export function depthWithin(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
+  const stack: Array<[unknown, number]> = [[value, 1]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [unknown, number];
+    if (node === null || typeof node !== 'object') continue;
+    if (depth > maxDepth) return false;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return true;
+}
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * A copy of a decoded JSON value that both boundaries carry unchanged. Call it only on values
+ * whose depth is bounded (parseJsonColumn refuses deeper ones), as it recurses.
+ */
+export function plainJson(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(plainJson);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined) out[wellFormed(key)] = plainJson(item);
+  }
+  return out;
+}
