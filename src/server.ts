@@ -57,7 +57,7 @@ function start(): void {
     db,
     formats: { alpha: alphaFormat as FormatModule<unknown>, beta: betaFormat as FormatModule<unknown> },
     enabled: config.formats,
-    formatOptions: { warn: (message) => log.warn(message), dobOrder: config.esxDobFormat, now: () => Date.now() },
+    formatOptions: { warn: (message) => log.warn(message), dobOrder: config.esxDobFormat, now: () => Date.now(), maxColumnBytes: config.maxColumnBytes },
     logError: (message) => log.error(message),
   });
   const health = async () => healthReport(db.isHealthy(), service.availability(), version);

@@ -13,6 +13,9 @@ describe('readConfig', () => {
       corsOrigins: new Set(),
       rateLimit: 600,
       dbTimeoutMs: 5000,
+      maxInFlight: 64,
+      cacheTtlMs: 1000,
+      maxColumnBytes: 4194304,
       esxDobFormat: 'DMY',
       formats: new Set(['alpha', 'beta']),
       logLevel: 'info',
@@ -93,5 +96,14 @@ describe('readConfig', () => {
       'convar citizen_records:cors_origins',
       'convar citizen_records:rate_limit',
     ]);
+  });
+
+  test('the reliability convars: limits read as whole numbers, a cache TTL of 0 turns the cache off', () => {
+    const { config, problems } = readConfig(reader({ max_in_flight: '8', cache_ttl_ms: '0', max_column_bytes: '65536' }));
+    expect(config).toMatchObject({ maxInFlight: 8, cacheTtlMs: 0, maxColumnBytes: 65536 });
+    expect(problems).toEqual([]);
+    const bad = readConfig(reader({ max_in_flight: '0', cache_ttl_ms: '1s', max_column_bytes: '10' }));
+    expect(bad.config).toMatchObject({ maxInFlight: 64, cacheTtlMs: 1000, maxColumnBytes: 4194304 });
+    expect(bad.problems).toHaveLength(3);
   });
 });

@@ -17,6 +17,12 @@ export interface Config {
   /** Requests per minute per key (per client address when anonymous). */
   rateLimit: number;
   dbTimeoutMs: number;
+  /** Lookups waiting on the database at once; beyond, 503 server_busy. */
+  maxInFlight: number;
+  /** How long a record is served from memory; 0: no cache. */
+  cacheTtlMs: number;
+  /** Column values longer than this are not read. */
+  maxColumnBytes: number;
   esxDobFormat: DateOrder;
   formats: ReadonlySet<FormatName>;
   logLevel: LogLevel;
@@ -28,6 +34,9 @@ export const DEFAULTS: Config = {
   corsOrigins: new Set<string>(),
   rateLimit: 600,
   dbTimeoutMs: 5000,
+  maxInFlight: 64,
+  cacheTtlMs: 1000,
+  maxColumnBytes: 4 * 1024 * 1024,
   esxDobFormat: 'DMY',
   formats: new Set<FormatName>(['alpha', 'beta']),
   logLevel: 'info',
@@ -36,10 +45,14 @@ export const DEFAULTS: Config = {
 /** Reads one convar by its short name; '' when it is not set. */
 export type ConvarReader = (name: string) => string;
 
-function positiveInteger(text: string, max: number): number | undefined {
+function wholeNumber(text: string, min: number, max: number): number | undefined {
   if (!/^\d+$/.test(text)) return undefined;
   const n = Number(text);
-  return n >= 1 && n <= max ? n : undefined;
+  return n >= min && n <= max ? n : undefined;
+}
+
+function positiveInteger(text: string, max: number): number | undefined {
+  return wholeNumber(text, 1, max);
 }
 
 function yesNo(text: string): boolean | undefined {
@@ -76,6 +89,9 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
     corsOrigins: setting('cors_origins', DEFAULTS.corsOrigins, parseCorsOrigins, 'a comma-separated list of origins such as https://cad.example.com, or *'),
     rateLimit: setting('rate_limit', DEFAULTS.rateLimit, (t) => positiveInteger(t, 1_000_000), 'a whole number of requests per minute from 1 to 1000000'),
     dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 600_000), 'a whole number of milliseconds from 1 to 600000'),
+    maxInFlight: setting('max_in_flight', DEFAULTS.maxInFlight, (t) => positiveInteger(t, 10_000), 'a whole number from 1 to 10000'),
+    cacheTtlMs: setting('cache_ttl_ms', DEFAULTS.cacheTtlMs, (t) => wholeNumber(t, 0, 3_600_000), 'a whole number of milliseconds from 0 (no cache) to 3600000'),
+    maxColumnBytes: setting('max_column_bytes', DEFAULTS.maxColumnBytes, (t) => wholeNumber(t, 1024, 1024 * 1024 * 1024), 'a whole number of bytes from 1024 to 1073741824'),
     esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DateOrder) : undefined), 'DMY, MDY or YMD'),
     formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta (leave a format out to disable it)'),
     logLevel: setting('log_level', DEFAULTS.logLevel, (t) => (isLogLevel(t.toLowerCase()) ? (t.toLowerCase() as LogLevel) : undefined), 'error, warn, info or debug'),

@@ -6,6 +6,8 @@ export interface TableColumn {
   dataType: string;
   /** information_schema COLLATION_NAME, or '' for columns without one. */
   collation: string;
+  /** information_schema CHARACTER_OCTET_LENGTH: the most bytes a value can hold; null for non-text types. */
+  maxBytes: number | null;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface TableColumn {
  */
 export async function readTableColumns(db: Database, table: string): Promise<Map<string, TableColumn> | null> {
   const rows = await db.query(
-    'SELECT COLUMN_NAME AS name, DATA_TYPE AS dataType, COLLATION_NAME AS collation FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+    'SELECT COLUMN_NAME AS name, DATA_TYPE AS dataType, COLLATION_NAME AS collation, CHARACTER_OCTET_LENGTH AS maxBytes FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
     [table],
   );
   if (rows.length === 0) return null;
@@ -26,6 +28,7 @@ export async function readTableColumns(db: Database, table: string): Promise<Map
       name,
       dataType: String(row.dataType).toLowerCase(),
       collation: row.collation == null ? '' : String(row.collation),
+      maxBytes: row.maxBytes == null ? null : Number(row.maxBytes),
     });
   }
   return columns;

@@ -11,6 +11,8 @@ export interface FormatOptions {
   dobOrder: DateOrder;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
   now: () => number;
+  /** Longer column values are not read (convar citizen_records:max_column_bytes). */
+  maxColumnBytes: number;
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */

@@ -109,7 +109,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
   test('the lookup query uses the primary key', async () => {
     const db = directDatabase(h.db.admin);
     const columns = await readTableColumns(db, 'users');
-    const sql = alphaUserQuery(selectAlphaColumns(columns as NonNullable<typeof columns>));
+    const sql = alphaUserQuery(selectAlphaColumns(columns as NonNullable<typeof columns>), 4_194_304);
     const [plan] = await h.db.admin.query(`EXPLAIN ${sql}`, [id]);
     const rows = plan as Array<{ key: string | null; type: string }>;
     expect(rows).toHaveLength(1);

@@ -93,7 +93,7 @@ describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
 
   test('the lookup query uses the primary key', async () => {
     const columns = await readTableColumns(directDatabase(h.db.admin), 'players');
-    const query = buildCitizenQuery(columns as NonNullable<typeof columns>);
+    const query = buildCitizenQuery(columns as NonNullable<typeof columns>, 4_194_304);
     const [plan] = await h.db.admin.query(`EXPLAIN ${query?.sql}`, query?.params('KQW48213'));
     const rows = plan as Array<{ key: string | null; type: string }>;
     expect(rows).toHaveLength(1);

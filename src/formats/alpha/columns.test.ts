@@ -3,7 +3,7 @@ import { alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns } from './co
 
 /** A table as readTableColumns returns it: keyed by lower-case name, spelled as created. */
 function table(...names: string[]): Map<string, TableColumn> {
-  return new Map(names.map((name) => [name.toLowerCase(), { name, dataType: 'longtext', collation: '' }]));
+  return new Map(names.map((name) => [name.toLowerCase(), { name, dataType: 'text', collation: '', maxBytes: 65_535 }]));
 }
 
 const keys = (columns: Map<string, TableColumn>): string[] => selectAlphaColumns(columns).map((c) => c.key);
@@ -68,7 +68,7 @@ describe('selectAlphaColumns', () => {
   });
 
   it('matches column names case-insensitively and keeps the table spelling', () => {
-    expect(selectAlphaColumns(table('Identifier', 'IsDead', 'JOB'))).toEqual([
+    expect(selectAlphaColumns(table('Identifier', 'IsDead', 'JOB')).map(({ key, column }) => ({ key, stored: column.name }))).toEqual([
       { key: 'identifier', stored: 'Identifier' },
       { key: 'job', stored: 'JOB' },
       { key: 'isDead', stored: 'IsDead' },
@@ -78,13 +78,13 @@ describe('selectAlphaColumns', () => {
 
 describe('alphaUserQuery', () => {
   it('quotes every column (group is a reserved word) and matches the key with one parameter', () => {
-    expect(alphaUserQuery(selectAlphaColumns(table('identifier', 'group', 'job')))).toBe(
+    expect(alphaUserQuery(selectAlphaColumns(table('identifier', 'group', 'job')), 4_194_304)).toBe(
       'SELECT `identifier`, `group`, `job` FROM `users` WHERE `identifier` = ? LIMIT 1',
     );
   });
 
   it('reads a differently spelt column under the name the normaliser uses', () => {
-    expect(alphaUserQuery(selectAlphaColumns(table('identifier', 'Is_Dead')))).toBe(
+    expect(alphaUserQuery(selectAlphaColumns(table('identifier', 'Is_Dead')), 4_194_304)).toBe(
       'SELECT `identifier`, `Is_Dead` AS `is_dead` FROM `users` WHERE `identifier` = ? LIMIT 1',
     );
   });

@@ -1,4 +1,4 @@
-import { selectAs } from '../../db/sql';
+import { selectColumn } from '../../db/column-select';
 import type { TableColumn } from '../../db/table-columns';
 
 /**
@@ -42,8 +42,8 @@ export type AlphaColumn = (typeof ALPHA_COLUMNS)[number] | (typeof ESSENTIALMODE
 export interface SelectedColumn {
   /** The name the normaliser reads the value under. */
   key: AlphaColumn;
-  /** The column as the table spells it (MySQL column names are case-insensitive). */
-  stored: string;
+  /** The column as the table has it (MySQL column names are case-insensitive). */
+  column: TableColumn;
 }
 
 /** The known columns that `users` has, in a fixed order. */
@@ -53,18 +53,19 @@ export function selectAlphaColumns(columns: ReadonlyMap<string, TableColumn>): S
   const selected: SelectedColumn[] = [];
   for (const key of wanted) {
     const column = columns.get(key.toLowerCase());
-    if (column) selected.push({ key, stored: column.name });
+    if (column) selected.push({ key, column });
   }
   return selected;
 }
 
 /**
  * The one lookup of a citizen: a parameterised match on the primary key. Columns come back under
- * the normaliser's names. `LIMIT 1` because essentialmode's `identifier` has no unique key.
+ * the normaliser's names, read as column-select.ts reads them. `LIMIT 1` because essentialmode's
+ * `identifier` has no unique key.
  */
-export function alphaUserQuery(selected: readonly SelectedColumn[]): string {
+export function alphaUserQuery(selected: readonly SelectedColumn[], maxColumnBytes: number): string {
   const list = selected
-    .map(({ key, stored }) => selectAs(stored, key))
+    .flatMap(({ key, column }) => selectColumn(column, key, maxColumnBytes))
     .join(', ');
   return `SELECT ${list} FROM \`users\` WHERE \`identifier\` = ? LIMIT 1`;
 }

@@ -24,7 +24,7 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
     async query(sql, params) {
       calls.push({ sql, params });
       if (sql.includes('information_schema')) {
-        return (tables[String(params[0])] ?? []).map((name) => ({ name, dataType: 'longtext', collation: null }));
+        return (tables[String(params[0])] ?? []).map((name) => ({ name, dataType: 'longtext', collation: null, maxBytes: 4_294_967_295 }));
       }
       if (sql.includes('`user_accounts`')) return accounts[String(params[0])] ?? [];
       throw new DatabaseError('failed', `unexpected query ${sql}`);
@@ -34,7 +34,7 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
 }
 
 const warnings: string[] = [];
-const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0 };
+const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0, maxColumnBytes: 4_194_304 };
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);
 const ESSENTIALMODE_COLUMNS = [...Object.keys(ESX_1_1_ROW), 'license', 'permission_level', 'name'];

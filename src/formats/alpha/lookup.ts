@@ -1,5 +1,6 @@
 import type { Database, Row } from '../../db/database';
 import { readTableColumns } from '../../db/table-columns';
+import { warnOversize } from '../common/oversize';
 import type { CitizenLookup, FormatOptions } from '../format';
 import { alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns, USER_ACCOUNTS_QUERY } from './columns';
 import { alphaIdCandidates } from './id';
@@ -17,7 +18,7 @@ export async function prepareAlphaLookup(
 ): Promise<CitizenLookup<AlphaRecord> | null> {
   const columns = await readTableColumns(db, 'users');
   if (!columns?.has('identifier')) return null;
-  const userQuery = alphaUserQuery(selectAlphaColumns(columns));
+  const userQuery = alphaUserQuery(selectAlphaColumns(columns), options.maxColumnBytes);
   const accountsInRows = !columns.has('accounts');
   const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
 
@@ -38,6 +39,7 @@ export async function prepareAlphaLookup(
   return async (id) => {
     const row = await findRow(id);
     if (!row) return null;
+    warnOversize(row, String(row.identifier), options);
     return normaliseAlphaRow({ row, userAccounts: await readUserAccounts(row.identifier) }, options);
   };
 }

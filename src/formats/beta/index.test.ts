@@ -41,7 +41,7 @@ const QBCORE_COLUMNS: Array<[string, string, string]> = [
 ];
 
 function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
-  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs };
+  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs, maxColumnBytes: 4_194_304 };
 }
 
 describe('betaFormat', () => {

@@ -1,5 +1,6 @@
 import type { FormatModule } from '../format';
 import { readTableColumns } from '../../db/table-columns';
+import { warnOversize } from '../common/oversize';
 import { isValidCitizenId } from './citizen-id';
 import { normaliseBetaRow } from './normalise';
 import { buildCitizenQuery, PLAYERS_TABLE } from './query';
@@ -14,11 +15,13 @@ export const betaFormat: FormatModule<BetaRecord> = {
   isValidId: isValidCitizenId,
   async prepare(db, options) {
     const columns = await readTableColumns(db, PLAYERS_TABLE);
-    const query = columns && buildCitizenQuery(columns);
+    const query = columns && buildCitizenQuery(columns, options.maxColumnBytes);
     if (!query) return null;
     return async (id) => {
       const row = await db.single(query.sql, query.params(id));
-      return row && normaliseBetaRow(row, { warn: options.warn, nowMs: options.now() });
+      if (!row) return null;
+      warnOversize(row, String(row.citizenid), options);
+      return normaliseBetaRow(row, { warn: options.warn, nowMs: options.now() });
     };
   },
 };

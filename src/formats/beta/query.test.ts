@@ -1,25 +1,30 @@
 import { buildCitizenQuery } from './query';
 import { columns2021, columnsQbcore, columnsQbox, tableColumns } from './test-rows';
 
+const MAX = 4_194_304;
+
 const BODY =
-  '`citizenid`, `cid`, `license`, `name`, `money`, `charinfo`, `job`, `gang`, `position`, `metadata`, `inventory`, ' +
+  '`citizenid`, `cid`, `license`, `name`, `money`, `charinfo`, `job`, `gang`, `position`, `metadata`, ' +
+  // inventory is LONGTEXT: read only when it fits in max_column_bytes (column-select.ts).
+  'IF(OCTET_LENGTH(`inventory`) > 4194304, NULL, `inventory`) AS `inventory`, ' +
+  'IF(OCTET_LENGTH(`inventory`) > 4194304, OCTET_LENGTH(`inventory`), NULL) AS `inventory:oversize`, ' +
   'UNIX_TIMESTAMP(`last_updated`) AS `last_updated_unix` FROM `players`';
 
 describe('buildCitizenQuery', () => {
   it('reads current QBCore columns with one key lookup under a _ci collation', () => {
-    const query = buildCitizenQuery(columnsQbcore);
+    const query = buildCitizenQuery(columnsQbcore, MAX);
     expect(query?.sql).toBe(`SELECT \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
     expect(query?.params('kqw48213')).toEqual(['kqw48213']);
   });
 
   it('reads the 2021 table\'s `#` as id and leaves out `steam`', () => {
-    const query = buildCitizenQuery(columns2021);
+    const query = buildCitizenQuery(columns2021, MAX);
     expect(query?.sql).toBe(`SELECT \`#\` AS \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
     expect(query?.sql).not.toContain('steam');
   });
 
   it('leaves out the Qbox-only columns', () => {
-    const sql = buildCitizenQuery(columnsQbox)?.sql ?? '';
+    const sql = buildCitizenQuery(columnsQbox, MAX)?.sql ?? '';
     expect(sql).toBe(`SELECT \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
     for (const extra of ['userId', 'phone_number', 'last_logged_out']) expect(sql).not.toContain(extra);
   });
@@ -31,9 +36,9 @@ describe('buildCitizenQuery', () => {
         ['citizenid', collation === '' ? 'varbinary' : 'varchar'],
         ['name', 'varchar'],
       ]);
-      const query = buildCitizenQuery(columns);
+      const query = buildCitizenQuery(columns, MAX);
       expect(query?.sql).toBe(
-        'SELECT `citizenid`, `name` FROM `players` WHERE `citizenid` IN (?, ?, ?) ORDER BY `citizenid` = ? DESC LIMIT 1',
+        `SELECT ${collation === '' ? 'CONVERT(`citizenid` USING utf8mb4) AS `citizenid`' : '`citizenid`'}, \`name\` FROM \`players\` WHERE \`citizenid\` IN (?, ?, ?) ORDER BY \`citizenid\` = ? DESC LIMIT 1`,
       );
       expect(query?.params('Kqw48213')).toEqual(['Kqw48213', 'KQW48213', 'kqw48213', 'Kqw48213']);
     },
@@ -44,12 +49,12 @@ describe('buildCitizenQuery', () => {
       ['CitizenID', 'varchar'],
       ['Money', 'text'],
     ]);
-    expect(buildCitizenQuery(columns)?.sql).toBe(
+    expect(buildCitizenQuery(columns, MAX)?.sql).toBe(
       'SELECT `CitizenID` AS `citizenid`, `Money` AS `money` FROM `players` WHERE `CitizenID` = ? LIMIT 1',
     );
   });
 
   it('gives no query for a players table without citizenid (not a QBCore table)', () => {
-    expect(buildCitizenQuery(tableColumns('utf8mb4_general_ci', [['id', 'int'], ['name', 'varchar']]))).toBeNull();
+    expect(buildCitizenQuery(tableColumns('utf8mb4_general_ci', [['id', 'int'], ['name', 'varchar']]), MAX)).toBeNull();
   });
 });

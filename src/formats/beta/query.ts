@@ -1,4 +1,5 @@
-import { quoteIdentifier, selectAs } from '../../db/sql';
+import { selectColumn } from '../../db/column-select';
+import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 
 export const PLAYERS_TABLE = 'players';
@@ -30,6 +31,8 @@ export interface CitizenQuery {
  * The one lookup of a citizen, built for the columns this server's `players` table has, or null
  * when it has no `citizenid` (then it is not a QBCore or Qbox table).
  *
+ * - Columns are read as column-select.ts reads them: whatever their SQL type, and never when
+ *   longer than `maxColumnBytes`.
  * - The first QBCore table (April 2021) named its id column `#`; it is read as `id`. Columns the
  *   record does not use (`steam`, Qbox's `userId`, `phone_number`, `last_logged_out`) are not read.
  * - `last_updated` is read as `UNIX_TIMESTAMP()`: oxmysql turns a TIMESTAMP into epoch ms by reading
@@ -40,16 +43,16 @@ export interface CitizenQuery {
  *   (how QBCore and Qbox generate ids) and lower-case: still key lookups, and a stored id in some
  *   other mixed case is not found. Where two stored ids differ only in case, the exact one wins.
  */
-export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>): CitizenQuery | null {
+export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): CitizenQuery | null {
   const citizenid = columns.get('citizenid');
   if (!citizenid) return null;
 
   const select: string[] = [];
   const idColumn = columns.get('id') ?? columns.get('#');
-  if (idColumn) select.push(selectAs(idColumn.name, 'id'));
+  if (idColumn) select.push(...selectColumn(idColumn, 'id', maxColumnBytes));
   for (const name of READ_COLUMNS) {
     const column = columns.get(name);
-    if (column) select.push(selectAs(column.name, name));
+    if (column) select.push(...selectColumn(column, name, maxColumnBytes));
   }
   const lastUpdated = columns.get('last_updated');
   if (lastUpdated) select.push(`UNIX_TIMESTAMP(${quoteIdentifier(lastUpdated.name)}) AS ${quoteIdentifier(LAST_UPDATED_UNIX)}`);

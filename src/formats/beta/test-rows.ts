@@ -155,11 +155,11 @@ export const ALL_ROWS = { qbcoreRow, qbcoreOxRow, qboxRow, qbcore2021Row };
 
 /** A column set as readTableColumns returns it: lower-case keys, `[name, dataType]` pairs. */
 export function tableColumns(collation: string, columns: Array<[string, string]>): Map<string, TableColumn> {
-  const textual = new Set(['varchar', 'text', 'longtext']);
+  const maxBytes: Record<string, number> = { varchar: 1020, varbinary: 200, text: 65_535, longtext: 4_294_967_295 };
   return new Map(
     columns.map(([name, dataType]) => [
       name.toLowerCase(),
-      { name, dataType, collation: textual.has(dataType) ? collation : '' },
+      { name, dataType, collation: dataType in maxBytes ? collation : '', maxBytes: maxBytes[dataType] ?? null },
     ]),
   );
 }

@@ -1,0 +1,40 @@
+import { dropOversizeMarkers, selectColumn } from './column-select';
+import type { TableColumn } from './table-columns';
+
+const col = (name: string, dataType: string, maxBytes: number | null = null): TableColumn => ({ name, dataType, collation: '', maxBytes });
+
+describe('selectColumn', () => {
+  test('TINYINT, SMALLINT and BIT come as numbers, whatever oxmysql would make of their type', () => {
+    expect(selectColumn(col('is_dead', 'tinyint'), 'is_dead', 4096)).toEqual(['`is_dead` + 0 AS `is_dead`']);
+    expect(selectColumn(col('isDead', 'bit'), 'isDead', 4096)).toEqual(['`isDead` + 0 AS `isDead`']);
+  });
+
+  test('dates and times come as their text, so no time zone or year can move them', () => {
+    expect(selectColumn(col('dateofbirth', 'date'), 'dateofbirth', 4096)).toEqual(['CAST(`dateofbirth` AS CHAR) AS `dateofbirth`']);
+  });
+
+  test('BLOB and VARBINARY come as UTF-8 text', () => {
+    expect(selectColumn(col('citizenid', 'varbinary', 50), 'citizenid', 4096)).toEqual(['CONVERT(`citizenid` USING utf8mb4) AS `citizenid`']);
+    expect(selectColumn(col('skin', 'longblob', 4_294_967_295), 'skin', 4096)).toEqual([
+      'IF(OCTET_LENGTH(`skin`) > 4096, NULL, CONVERT(`skin` USING utf8mb4)) AS `skin`',
+      'IF(OCTET_LENGTH(`skin`) > 4096, OCTET_LENGTH(`skin`), NULL) AS `skin:oversize`',
+    ]);
+  });
+
+  test('a text column that may exceed the limit is read only when it fits; one that cannot is read as it is', () => {
+    expect(selectColumn(col('Inventory', 'longtext', 4_294_967_295), 'inventory', 1024)).toEqual([
+      'IF(OCTET_LENGTH(`Inventory`) > 1024, NULL, `Inventory`) AS `inventory`',
+      'IF(OCTET_LENGTH(`Inventory`) > 1024, OCTET_LENGTH(`Inventory`), NULL) AS `inventory:oversize`',
+    ]);
+    expect(selectColumn(col('firstname', 'varchar', 64), 'firstname', 1024)).toEqual(['`firstname`']);
+    expect(selectColumn(col('#', 'int'), 'id', 1024)).toEqual(['`#` AS `id`']);
+  });
+});
+
+test('dropOversizeMarkers removes the companion columns and names each value that was too long', () => {
+  const row: Record<string, unknown> = { inventory: null, 'inventory:oversize': 52_428_800, skin: '{}', 'skin:oversize': null };
+  const found: Array<[string, number]> = [];
+  dropOversizeMarkers(row, (column, bytes) => found.push([column, bytes]));
+  expect(row).toEqual({ inventory: null, skin: '{}' });
+  expect(found).toEqual([['inventory', 52_428_800]]);
+});

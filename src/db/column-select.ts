@@ -1,0 +1,50 @@
+/**
+ * How a column is selected so that neither its SQL type nor its size decides what reaches the
+ * normaliser (DESIGN.md §4):
+ * - small integers and BIT as numbers (`+ 0`): oxmysql's TINYINT(1)/BIT typeCast changes between
+ *   versions (oxmysql.md §3.4: an unreleased commit breaks TINYINT(1) and the column after it);
+ * - dates and times as text: oxmysql's DATE typeCast goes through a local `Date`, which shifts
+ *   with time zones and turns years before 100 into others;
+ * - BLOB/VARBINARY as UTF-8 text: some hosting panels create JSON columns as BLOB;
+ * - a value longer than `maxBytes` not at all: its length is checked in SQL, so a 50 MB column
+ *   never crosses oxmysql's export boundary (8–13 s of a frozen server); a companion column
+ *   `<alias>:oversize` carries its length instead.
+ */
+import { quoteIdentifier, selectAs } from './sql';
+import type { TableColumn } from './table-columns';
+import type { Row } from './database';
+
+const SMALL_INTEGER = new Set(['tinyint', 'smallint', 'mediumint', 'bit', 'bool', 'boolean']);
+const TEMPORAL = new Set(['date', 'datetime', 'timestamp', 'time', 'year']);
+const BINARY = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
+const TEXT = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext', 'json']);
+
+const OVERSIZE = ':oversize';
+
+/** The select-list expressions that read `column` under `alias`. */
+export function selectColumn(column: TableColumn, alias: string, maxBytes: number): string[] {
+  const name = quoteIdentifier(column.name);
+  const as = quoteIdentifier(alias);
+  const type = column.dataType;
+  if (SMALL_INTEGER.has(type)) return [`${name} + 0 AS ${as}`];
+  if (TEMPORAL.has(type)) return [`CAST(${name} AS CHAR) AS ${as}`];
+  const binary = BINARY.has(type);
+  const value = binary ? `CONVERT(${name} USING utf8mb4)` : name;
+  const mayExceed = (binary || TEXT.has(type)) && (column.maxBytes === null || column.maxBytes > maxBytes);
+  if (!mayExceed) return [binary ? `${value} AS ${as}` : selectAs(column.name, alias)];
+  const tooLong = `OCTET_LENGTH(${name}) > ${maxBytes}`;
+  return [`IF(${tooLong}, NULL, ${value}) AS ${as}`, `IF(${tooLong}, OCTET_LENGTH(${name}), NULL) AS ${quoteIdentifier(alias + OVERSIZE)}`];
+}
+
+/**
+ * Removes the companion columns of selectColumn from a row; for each value that was too long,
+ * calls `tooLong(alias, bytes)`. The value itself is already NULL, so its field takes its default.
+ */
+export function dropOversizeMarkers(row: Row, tooLong: (alias: string, bytes: number) => void): void {
+  for (const key of Object.keys(row)) {
+    if (!key.endsWith(OVERSIZE)) continue;
+    const bytes = row[key];
+    delete row[key];
+    if (bytes !== null && bytes !== undefined) tooLong(key.slice(0, -OVERSIZE.length), Number(bytes));
+  }
+}
