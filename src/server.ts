@@ -5,7 +5,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
+import type { Envelope } from './api/envelope';
 import { healthReport } from './api/health';
+import { createLookupCache } from './api/lookup-cache';
+import { createLookupGate } from './api/lookup-gate';
+import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
@@ -22,8 +26,13 @@ import { createLogger, type Logger } from './logger';
 import { openApiText } from './openapi/document';
 import { VERSION } from './version';
 
-/** How often start-up looks again for the database while the formats' tables are not inspected yet. */
-const PREPARE_RETRY_MS = 1000;
+/** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
+const PREPARE_POLL_MS = 100;
+/** /health asks the database itself, and looks again for missing tables, at most this often. */
+const HEALTH_CHECK_MS = 5000;
+/** The cache's bounds besides its TTL. */
+const CACHE_MAX_ENTRIES = 2000;
+const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
 function announceAccess(config: Config, log: Logger): void {
@@ -52,15 +61,30 @@ function start(): void {
   announceAccess(config, log);
 
   const version = resourceVersion();
-  const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName });
+  const now = () => performance.now();
+  const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
+  const gate = createLookupGate({
+    maxInFlight: config.maxInFlight,
+    cache: createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now }),
+  });
   const service = createCitizenService({
     db,
     formats: { alpha: alphaFormat as FormatModule<unknown>, beta: betaFormat as FormatModule<unknown> },
     enabled: config.formats,
-    formatOptions: { warn: (message) => log.warn(message), dobOrder: config.esxDobFormat, now: () => Date.now(), maxColumnBytes: config.maxColumnBytes },
+    formatOptions: {
+      warn: createWarnOnce((message) => log.warn(message)),
+      dobOrder: config.esxDobFormat,
+      now: () => Date.now(),
+      maxColumnBytes: config.maxColumnBytes,
+    },
+    gate,
+    now,
     logError: (message) => log.error(message),
   });
-  const health = async () => healthReport(db.isHealthy(), service.availability(), version);
+  const health = async () => {
+    if (db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
+    return healthReport(db.isHealthy(), service.availability(), version);
+  };
   let openApi: string | undefined;
 
   serveHttp(
@@ -72,10 +96,10 @@ function start(): void {
       },
       {
         authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
-        rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now: () => performance.now() }),
+        rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
         corsOrigins: config.corsOrigins,
         newRequestId: createRequestIds(),
-        now: () => performance.now(),
+        now,
         log,
       },
     ),
@@ -99,9 +123,13 @@ function start(): void {
       busy = false;
       if (done) clearInterval(preparer);
     });
-  }, PREPARE_RETRY_MS);
+  }, PREPARE_POLL_MS);
+  // Everything waiting is answered and every timer stops: a Lua Citizen.Await must not block for good.
   onEvent('onResourceStop', (stopped: string) => {
-    if (stopped === resourceName) clearInterval(preparer);
+    if (stopped !== resourceName) return;
+    clearInterval(preparer);
+    gate.stop();
+    db.close();
   });
 
   log.info(`${resourceName} ${version} started; formats: ${[...config.formats].join(', ') || 'none'}`);

@@ -1,19 +1,23 @@
 /**
  * Citizen lookups, shared by the HTTP routes and the exports: the same validation, database
- * checks and error codes whichever way a caller comes in. Never rejects.
+ * checks, limits, cache and error codes whichever way a caller comes in. Never rejects.
  */
 import { DatabaseError, type Database } from '../db/database';
 import type { CitizenLookup, FormatModule, FormatName, FormatOptions } from '../formats/format';
-import { fail, ok, type Envelope } from './envelope';
 import { describeError } from '../logger';
+import { fail, ok, type Envelope } from './envelope';
+import type { LookupGate } from './lookup-gate';
 
-export type FormatAvailability = 'available' | 'unavailable' | 'disabled';
+export type FormatAvailability = 'available' | 'unavailable' | 'pending' | 'disabled';
 
 export interface CitizenServiceOptions {
   db: Database;
   formats: Record<FormatName, FormatModule<unknown>>;
   enabled: ReadonlySet<FormatName>;
   formatOptions: FormatOptions;
+  gate: LookupGate;
+  /** Milliseconds, for the pace of looking again for a missing table. */
+  now(): number;
   logError(message: string): void;
 }
 
@@ -24,34 +28,44 @@ const ID_RULE: Record<FormatName, string> = {
   beta: 'a citizenid: 1 to 50 letters and digits',
 };
 
+/** A table missing at the last look is looked for again at most this often by lookups. */
+export const MISSING_TABLE_RETRY_MS = 60_000;
+
+/** A query that names a column or table the server no longer has: the schema changed under us. */
+const SCHEMA_CHANGED = /unknown column|ER_BAD_FIELD_ERROR|doesn't exist|ER_NO_SUCH_TABLE/i;
+
 export interface CitizenService {
   /** `requestId` names the request in the log line of an internal error (HTTP only). */
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /**
-   * Inspects the tables of every enabled format not known yet; call once the database is ready.
-   * Resolves true when every enabled format is known (available or missing).
+   * Inspects the tables of every enabled format not known yet, and looks again for missing ones
+   * not looked for within `missingRetryMs`. Resolves true when every enabled format is known.
    */
-  prepareFormats(): Promise<boolean>;
+  prepareFormats(missingRetryMs?: number): Promise<boolean>;
   availability(): Record<FormatName, FormatAvailability>;
 }
 
+interface Prepared {
+  /** Null: the format's table is missing. */
+  find: CitizenLookup<unknown> | null;
+  at: number;
+}
+
 export function createCitizenService(options: CitizenServiceOptions): CitizenService {
-  const { db, formats, enabled } = options;
-  /** A settled preparation: the lookup, or null when the format's table is missing. */
-  const prepared = new Map<FormatName, CitizenLookup<unknown> | null>();
+  const { db, formats, enabled, gate } = options;
+  const prepared = new Map<FormatName, Prepared>();
   const preparing = new Map<FormatName, Promise<CitizenLookup<unknown> | null>>();
   const lastPrepareFailure = new Map<FormatName, string>();
 
-  /** Column detection runs once per format; a database failure leaves it to be tried again. */
-  function prepare(format: FormatName): Promise<CitizenLookup<unknown> | null> {
-    if (prepared.has(format)) return Promise.resolve(prepared.get(format) ?? null);
+  /** Column detection, shared by everyone asking at once; a database failure leaves it to be tried again. */
+  function inspect(format: FormatName): Promise<CitizenLookup<unknown> | null> {
     let pending = preparing.get(format);
     if (!pending) {
       pending = formats[format].prepare(db, options.formatOptions).then(
-        (lookup) => {
-          prepared.set(format, lookup);
+        (find) => {
+          prepared.set(format, { find, at: options.now() });
           preparing.delete(format);
-          return lookup;
+          return find;
         },
         (error: unknown) => {
           preparing.delete(format);
@@ -61,6 +75,13 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       preparing.set(format, pending);
     }
     return pending;
+  }
+
+  /** The bound lookup; a table found missing is looked for again once `missingRetryMs` has passed. */
+  function prepare(format: FormatName, missingRetryMs = MISSING_TABLE_RETRY_MS): Promise<CitizenLookup<unknown> | null> {
+    const known = prepared.get(format);
+    if (known && (known.find || options.now() - known.at < missingRetryMs)) return Promise.resolve(known.find);
+    return inspect(format);
   }
 
   function databaseFailure(error: unknown, context: string): Envelope<never> {
@@ -74,6 +95,25 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return fail('internal_error', 'The lookup failed; the server log has the details.');
   }
 
+  async function find(format: FormatName, id: string): Promise<Envelope<unknown>> {
+    const lookupOnce = async () => {
+      const bound = await prepare(format);
+      if (!bound) {
+        return fail('format_unavailable', `Format ${format} needs the ${TABLE_OF[format]} table, which this server's database does not have.`);
+      }
+      const record = await bound(id);
+      return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
+    };
+    try {
+      return await lookupOnce();
+    } catch (error) {
+      if (!(error instanceof DatabaseError && error.kind === 'failed' && SCHEMA_CHANGED.test(error.message))) throw error;
+      // A column dropped or a table renamed while running: read the table again and retry once.
+      prepared.delete(format);
+      return lookupOnce();
+    }
+  }
+
   async function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
     if (typeof id !== 'string' || !formats[format].isValidId(id)) {
       return fail('invalid_id', `The id must be ${ID_RULE[format]}.`);
@@ -82,27 +122,18 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
     }
     if (!db.isReady()) return databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`);
-    try {
-      const find = await prepare(format);
-      if (!find) {
-        return fail('format_unavailable', `Format ${format} needs the ${TABLE_OF[format]} table, which this server's database does not have.`);
-      }
-      const record = await find(id);
-      if (record === null) return fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`);
-      return ok(record);
-    } catch (error) {
-      return databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} lookup of ${id}`);
-    }
+    return gate.run(`${format}\u0000${id}`, () =>
+      find(format, id).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} lookup of ${id}`)),
+    );
   }
 
   return {
     lookup,
-    async prepareFormats() {
-      const unknown = [...enabled].filter((f) => !prepared.has(f));
+    async prepareFormats(missingRetryMs = MISSING_TABLE_RETRY_MS) {
       await Promise.all(
-        unknown.map((f) =>
-          prepare(f).catch((error: unknown) => {
-            // Retried every second until it works: say why once, not every time.
+        [...enabled].map((f) =>
+          prepare(f, missingRetryMs).catch((error: unknown) => {
+            // Retried until it works: say why once, not every time.
             const message = `reading the ${TABLE_OF[f]} table failed: ${error instanceof Error ? error.message : String(error)}`;
             if (lastPrepareFailure.get(f) !== message) options.logError(message);
             lastPrepareFailure.set(f, message);
@@ -114,7 +145,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     availability() {
       const state = {} as Record<FormatName, FormatAvailability>;
       for (const format of Object.keys(formats) as FormatName[]) {
-        state[format] = !enabled.has(format) ? 'disabled' : prepared.get(format) ? 'available' : 'unavailable';
+        const known = prepared.get(format);
+        state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : known.find ? 'available' : 'unavailable';
       }
       return state;
     },

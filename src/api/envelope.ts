@@ -15,6 +15,7 @@ export const ERROR_STATUS = {
   format_unavailable: 501,
   database_unavailable: 503,
   server_busy: 503,
+  resource_stopping: 503,
   database_timeout: 504,
 } as const;
 

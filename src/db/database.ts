@@ -26,10 +26,17 @@ export interface Database {
   /** True once the pool is connected: lookups before that fail at once as 'unavailable'. */
   isReady(): boolean;
   /**
-   * Ready, and the last query answered: oxmysql keeps saying it is ready after the database is
-   * lost, so a timeout marks the database unhealthy until a query answers again.
+   * Ready, and the last query or probe answered: oxmysql keeps saying it is ready after the
+   * database is lost, so a timeout marks the database unhealthy until a query answers again.
    */
   isHealthy(): boolean;
+  /**
+   * Asks the database itself with a cheap query, at most once per `minIntervalMs` (a lost
+   * database reads as lost even while nobody looks anything up); resolves isHealthy() after it.
+   */
+  probe(minIntervalMs: number): Promise<boolean>;
+  /** Stops every timer and fails every call still waiting: the resource is stopping. */
+  close(): void;
   /** The first row, or null. Rejects only with a DatabaseError. */
   single(sql: string, params: readonly unknown[]): Promise<Row | null>;
   /** Every row. Rejects only with a DatabaseError. */

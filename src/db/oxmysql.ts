@@ -3,7 +3,7 @@
  * is lost after start, and queues forever before it connects (oxmysql.md §4), so every call here
  * has a timeout and a not-ready oxmysql fails at once.
  */
-import { resourceExport, resourceState } from '../fivem/natives';
+import { onEvent, resourceExport, resourceState } from '../fivem/natives';
 import { DatabaseError, type Database, type Row } from './database';
 
 const OXMYSQL = 'oxmysql';
@@ -13,38 +13,75 @@ export interface OxmysqlOptions {
   timeoutMs: number;
   /** Named in oxmysql's own logs as the invoking resource. */
   resourceName: string;
+  /** Milliseconds, for the probe's interval. */
+  now(): number;
 }
 
+const PROBE_SQL = 'SELECT 1 AS ok';
+
 export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
+  /**
+   * oxmysql's isReady only turns true, so once it has said so only the resource's state is asked
+   * per lookup (a native call) instead of an export call across the msgpack boundary; a restart of
+   * oxmysql asks again.
+   */
+  let connected = false;
+  onEvent('onResourceStop', (name: string) => {
+    if (name === OXMYSQL) connected = false;
+  });
   const isReady = (): boolean => {
-    if (resourceState(OXMYSQL) !== 'started') return false;
+    if (resourceState(OXMYSQL) !== 'started') return (connected = false);
+    if (connected) return true;
     try {
-      return resourceExport(OXMYSQL, 'isReady')() === true;
+      connected = resourceExport(OXMYSQL, 'isReady')() === true;
     } catch {
-      return false;
+      connected = false;
     }
+    return connected;
   };
 
-  let lastCallTimedOut = false;
+  /**
+   * Healthy after the newest call that settled: a call issued while the database was lost may time
+   * out after a later one has answered, and must not undo that news.
+   */
+  let healthy = true;
+  let issued = 0;
+  let newestSettled = 0;
+  const settle = (seq: number, answered: boolean) => {
+    if (seq < newestSettled) return;
+    newestSettled = seq;
+    healthy = answered;
+  };
+  let lastProbe = -Infinity;
+  let probing: Promise<boolean> | null = null;
+  const pending = new Map<ReturnType<typeof setTimeout>, (error: DatabaseError) => void>();
+  let closed = false;
 
   /** One callback-style export call with `isPromise`, so errors come back as `cb(null, message)`. */
   const call = (method: 'single' | 'query', sql: string, params: readonly unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      if (!isReady()) {
+      if (closed || !isReady()) {
         reject(new DatabaseError('unavailable', 'oxmysql is not started or not connected to the database'));
         return;
       }
       let settled = false;
+      const seq = ++issued;
       const timer = setTimeout(() => {
         settled = true;
-        lastCallTimedOut = true;
+        pending.delete(timer);
+        settle(seq, false);
         reject(new DatabaseError('timeout', `the database did not answer within ${options.timeoutMs} ms`));
       }, options.timeoutMs);
+      pending.set(timer, (error) => {
+        settled = true;
+        reject(error);
+      });
       const callback = (result: unknown, error?: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        lastCallTimedOut = false;
+        pending.delete(timer);
+        settle(seq, true);
         if (error !== undefined && error !== null) reject(new DatabaseError('failed', String(error)));
         else resolve(result);
       };
@@ -53,20 +90,42 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
       } catch (error) {
         settled = true;
         clearTimeout(timer);
+        pending.delete(timer);
         reject(new DatabaseError('unavailable', `oxmysql could not be called: ${String(error)}`));
       }
     });
 
+  const single = async (sql: string, params: readonly unknown[]): Promise<Row | null> => {
+    const row = await call('single', sql, params);
+    return row !== null && typeof row === 'object' ? (row as Row) : null;
+  };
+
   return {
     isReady,
-    isHealthy: () => isReady() && !lastCallTimedOut,
-    async single(sql, params) {
-      const row = await call('single', sql, params);
-      return row !== null && typeof row === 'object' ? (row as Row) : null;
-    },
+    isHealthy: () => isReady() && healthy,
+    single,
     async query(sql, params) {
       const rows = await call('query', sql, params);
       return Array.isArray(rows) ? (rows as Row[]) : [];
+    },
+    probe(minIntervalMs) {
+      if (!isReady()) return Promise.resolve(false);
+      if (probing) return probing;
+      if (options.now() - lastProbe < minIntervalMs) return Promise.resolve(healthy);
+      lastProbe = options.now();
+      probing = single(PROBE_SQL, []).then(
+        () => healthy,
+        () => healthy,
+      );
+      return probing.finally(() => (probing = null));
+    },
+    close() {
+      closed = true;
+      for (const [timer, fail] of pending) {
+        clearTimeout(timer);
+        fail(new DatabaseError('unavailable', 'the resource is stopping'));
+      }
+      pending.clear();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { HttpResponse } from './exchange';
 const RETRY_AFTER_SECONDS: Partial<Record<string, string>> = {
   database_unavailable: '5',
   server_busy: '1',
+  resource_stopping: '5',
 };
 
 /** The headers every response carries (DESIGN.md §2.2). */

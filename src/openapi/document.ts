@@ -24,6 +24,7 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   format_unavailable: "The format's table does not exist on this server, or the format is disabled.",
   database_unavailable: 'oxmysql is not started or not connected; see Retry-After.',
   server_busy: 'Too many lookups are in flight; see Retry-After.',
+  resource_stopping: 'The resource is stopping; see Retry-After.',
   database_timeout: 'The database did not answer within the timeout.',
 };
 
@@ -46,7 +47,7 @@ function errorResponses(codes: readonly ErrorCode[]): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const [status, list] of [...byStatus].sort((a, b) => a[0] - b[0])) {
     const headers: Record<string, unknown> = { ...COMMON_HEADERS };
-    if (list.some((code) => ['rate_limited', 'database_unavailable', 'server_busy'].includes(code))) headers['Retry-After'] = headerRef('Retry-After');
+    if (list.some((code) => ['rate_limited', 'database_unavailable', 'server_busy', 'resource_stopping'].includes(code))) headers['Retry-After'] = headerRef('Retry-After');
     if (list.includes('method_not_allowed')) headers.Allow = { description: 'The methods this route answers.', schema: { type: 'string' } };
     if (list.includes('unauthorized')) headers['WWW-Authenticate'] = { description: 'Bearer realm="citizen_records"', schema: { type: 'string' } };
     responses[String(status)] = {

@@ -9,6 +9,8 @@ export function directDatabase(connection: mysql.Connection): Database {
   return {
     isReady: () => true,
     isHealthy: () => true,
+    probe: async () => true,
+    close: () => undefined,
     async single(sql, params) {
       const [rows] = await connection.query(sql, [...params]);
       return ((rows as Row[])[0] ?? null) as Row | null;

@@ -23,6 +23,8 @@ const DEFAULT_CONVARS: Record<string, string> = {
   'citizen_records:api_keys': `harness:${TEST_KEY}`,
   // The suites make hundreds of requests; the rate-limit suite sets its own limit.
   'citizen_records:rate_limit': '1000000',
+  // Suites change rows between lookups; the cache's own suite turns it on.
+  'citizen_records:cache_ttl_ms': '0',
 };
 
 /** X-Request-Id and error.requestId: a per-start random prefix and a counter. */

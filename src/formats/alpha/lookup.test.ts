@@ -17,6 +17,8 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
   const db: Database = {
     isReady: () => true,
     isHealthy: () => true,
+    probe: async () => true,
+    close: () => undefined,
     async single(sql, params) {
       calls.push({ sql, params });
       return users.find((u) => u.identifier === params[0]) ?? null;

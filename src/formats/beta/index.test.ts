@@ -15,6 +15,8 @@ function fakeDb(columns: Array<[string, string, string]>, row: Row | null): Fake
     singleCalls,
     isReady: () => true,
     isHealthy: () => true,
+    probe: async () => true,
+    close: () => undefined,
     query: async (_sql, params) =>
       params[0] === 'players' ? columns.map(([name, dataType, collation]) => ({ name, dataType, collation: collation || null })) : [],
     single: async (sql, params) => {

@@ -1,0 +1,57 @@
+/**
+ * Everything a lookup passes before and after the database (DESIGN.md §4): the cache, the sharing
+ * of identical lookups in flight, the cap on lookups in flight (503 server_busy beyond it, at once),
+ * and the stop: when the resource stops, every lookup still waiting is answered 503
+ * resource_stopping, so no HTTP client and no Lua Citizen.Await waits for good.
+ */
+import { fail, type Envelope } from './envelope';
+import type { LookupCache } from './lookup-cache';
+
+export interface LookupGate {
+  run(key: string, work: () => Promise<Envelope<unknown>>): Promise<Envelope<unknown>>;
+  /** How many distinct lookups wait on the database now. */
+  inFlight(): number;
+  stop(): void;
+}
+
+const STOPPING = (): Envelope<never> => fail('resource_stopping', 'The resource is stopping; try again once it has restarted.');
+
+/** Answers worth keeping for a moment: a record, or the news that there is none. */
+function cacheable(envelope: Envelope<unknown>): boolean {
+  return envelope.success || envelope.error.code === 'citizen_not_found';
+}
+
+export function createLookupGate(options: { maxInFlight: number; cache: LookupCache<Envelope<unknown>> }): LookupGate {
+  const waiting = new Map<string, Promise<Envelope<unknown>>>();
+  let stopped = false;
+  let announceStop: () => void = () => undefined;
+  const stopping = new Promise<Envelope<unknown>>((resolve) => {
+    announceStop = () => resolve(STOPPING());
+  });
+
+  return {
+    run(key, work) {
+      if (stopped) return Promise.resolve(STOPPING());
+      const cached = options.cache.get(key);
+      if (cached) return Promise.resolve(cached);
+      const shared = waiting.get(key);
+      if (shared) return shared;
+      if (waiting.size >= options.maxInFlight) {
+        return Promise.resolve(fail('server_busy', `Too many lookups are waiting on the database (${options.maxInFlight}); try again in a moment.`));
+      }
+      const answer = work().then((envelope) => {
+        if (!stopped && cacheable(envelope)) options.cache.set(key, envelope);
+        return envelope;
+      });
+      const settled = Promise.race([answer, stopping]).finally(() => waiting.delete(key));
+      waiting.set(key, settled);
+      return settled;
+    },
+    inFlight: () => waiting.size,
+    stop() {
+      stopped = true;
+      options.cache.clear();
+      announceStop();
+    },
+  };
+}
