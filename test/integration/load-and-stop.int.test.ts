@@ -1,0 +1,104 @@
+/**
+ * Limits, slow queries and the stop, with the faults made on the database side (a table lock held
+ * by a second connection), so they hold for any oxmysql: DESIGN.md §4.
+ */
+import mysql from 'mysql2/promise';
+import { rawRequest, type RawResponse } from '../host/http-client';
+import { ROOT, startHarness, TEST_KEY, type Harness } from './resource-harness';
+
+/** The rows of forty-users.sql. */
+const IDS = Array.from({ length: 40 }, (_, i) => `char1:${String(i).padStart(40, '0')}`);
+
+/** A second connection holding a write lock on `users`: every read of it waits until release. */
+async function lockUsers(h: Harness): Promise<() => Promise<void>> {
+  const locker = await mysql.createConnection(h.db.url);
+  await locker.query('LOCK TABLES `users` WRITE');
+  return async () => {
+    await locker.query('UNLOCK TABLES');
+    await locker.end();
+  };
+}
+
+const code = (r: RawResponse) => (r.body === '' ? '' : JSON.parse(r.body).error?.code ?? 'ok');
+
+describe('limits and slow queries', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('load', ['forty-users.sql'], { convars: { 'citizen_records:max_in_flight': '4', 'citizen_records:db_timeout_ms': '2000' } });
+    expect((await h.request(`/alpha/citizens/${IDS[0]}`)).status).toBe(200);
+    // Both formats inspected, so that the only queries left are lookups.
+    expect(JSON.parse((await h.request('/health')).body).data.formats).toEqual({ alpha: 'available', beta: 'unavailable' });
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('500 concurrent requests for mixed ids: all answered, at most max_in_flight queries, identical ones sharing', async () => {
+    const unlock = await lockUsers(h);
+    const before = h.oxmysql.queriesAsked;
+    let resolved = 0;
+    const requests = Array.from({ length: 500 }, (_, i) =>
+      h.request(`/alpha/citizens/${IDS[i % 10]}`, { timeoutMs: 15_000 }).then((r) => (resolved++, r)),
+    );
+    // The lock holds until every request has arrived: the busy ones are answered, the rest wait.
+    for (let last = -1; last !== resolved; ) {
+      last = resolved;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const waitingOnFour = 500 - resolved;
+    await unlock();
+    const answers = await Promise.all(requests);
+    const byCode = new Map<string, number>();
+    for (const a of answers) byCode.set(code(a), (byCode.get(code(a)) ?? 0) + 1);
+    expect([...byCode.keys()].sort()).toEqual(['ok', 'server_busy']);
+    expect(answers.filter((a) => a.status === 503).every((a) => a.headers['retry-after'] === '1')).toBe(true);
+    // Four ids got in; every request for one of them shared its one query.
+    expect(h.oxmysql.queriesAsked - before).toBe(4);
+    expect(byCode.get('ok')).toBe(waitingOnFour);
+    expect(waitingOnFour).toBeGreaterThanOrEqual(4);
+  });
+
+  test('a query held past db_timeout_ms answers 504 at the timeout; its late answer is ignored', async () => {
+    const unlock = await lockUsers(h);
+    const started = Date.now();
+    const slow = await h.request(`/alpha/citizens/${IDS[20]}`, { timeoutMs: 10_000 });
+    const took = Date.now() - started;
+    expect({ status: slow.status, code: code(slow) }).toEqual({ status: 504, code: 'database_timeout' });
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(3000);
+    await unlock();
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await h.request(`/alpha/citizens/${IDS[20]}`)).status).toBe(200);
+  });
+});
+
+describe('stopping with lookups in flight', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('stop', ['forty-users.sql']);
+    expect((await h.request(`/alpha/citizens/${IDS[0]}`)).status).toBe(200);
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('every waiting request and export call is answered 503 resource_stopping, no timer is left, and it starts again', async () => {
+    const unlock = await lockUsers(h);
+    const http = IDS.slice(1, 11).map((id) => h.request(`/alpha/citizens/${id}`, { timeoutMs: 10_000 }));
+    const exported = IDS.slice(11, 21).map((id) => h.callExport('getAlphaCitizen', id));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(h.host.stopResource('citizen_records')).toBe(0);
+    const answers = await Promise.all(http);
+    for (const a of answers) {
+      expect({ status: a.status, code: code(a), retryAfter: a.headers['retry-after'] }).toEqual({ status: 503, code: 'resource_stopping', retryAfter: '5' });
+    }
+    for (const e of (await Promise.all(exported)) as Array<{ success: boolean; error: { code: string } }>) {
+      expect(e).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
+    }
+    await unlock();
+
+    h.host.startResource(ROOT, 'citizen_records');
+    const again = await rawRequest(h.base, `/citizen_records/alpha/citizens/${IDS[5]}`, { headers: [['X-API-Key', TEST_KEY]], timeoutMs: 5000 });
+    expect(again.answered && again.status).toBe(200);
+  });
+});
