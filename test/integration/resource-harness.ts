@@ -57,6 +57,7 @@ export async function startHarness(
   fixtures: string[],
   options: HostOptions = {},
   oxmysqlOptions: Omit<StandInOptions, 'url'> = {},
+  { waitForOxmysql = true }: { waitForOxmysql?: boolean } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase(label);
   for (const file of fixtures) await loadFixture(db, file);
@@ -64,7 +65,7 @@ export async function startHarness(
   const base = await host.listen();
   const oxmysql = new OxmysqlStandIn(host, { ...oxmysqlOptions, url: db.url });
   oxmysql.start();
-  await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 10_000);
+  if (waitForOxmysql) await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 10_000);
   host.startResource(ROOT, 'citizen_records');
   host.startScript(
     'caller',

@@ -1,0 +1,110 @@
+/**
+ * Property-based (fast-check): thousands of hostile ids, raw paths and column contents thrown at
+ * both routes and both exports. Never a 500, never an unanswered request, never a query for an
+ * invalid id, and the export's value always equals the HTTP body (DESIGN.md §4, §6).
+ */
+import fc from 'fast-check';
+import { isValidAlphaId } from '../../src/formats/alpha/id';
+import { isValidCitizenId } from '../../src/formats/beta/citizen-id';
+import { startHarness, type Harness } from './resource-harness';
+
+const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
+const BETA_ID = 'KQW48213';
+type Envelope = { success: boolean; error?: { code: string; requestId?: string } };
+
+function withoutRequestId(body: Envelope): Envelope {
+  if (!body.error) return body;
+  const { requestId: _id, ...error } = body.error;
+  return { ...body, error };
+}
+
+/** Ids as attackers and careless callers send them: valid ones, near misses, unicode, huge. */
+const ids = fc.oneof(
+  fc.stringMatching(/^[A-Za-z0-9:_.-]{1,64}$/),
+  fc.string({ maxLength: 80 }),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('.', '..', '...', 'license:', 'license:' + 'f'.repeat(40), '%', '%00', '\u0000', 'a'.repeat(65), 'A'.repeat(51), '__proto__', 'constructor'),
+);
+
+/** Raw request targets: only characters an HTTP request line can carry. */
+const rawPaths = fc
+  .array(fc.constantFrom(...'/abcz.AZ09%?#:;-_~!$&\'()*+,=@[]'.split(''), 'alpha', 'beta', 'citizens', 'health', '%2F', '%2e', '%E0%A4%A', '%FF'), { maxLength: 20 })
+  .map((parts) => `/${parts.join('')}`);
+
+describe('hostile requests', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('hostile_requests', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql', 'qbcore.sql']);
+    expect(JSON.parse((await h.request('/health')).body).data.formats).toEqual({ alpha: 'available', beta: 'available' });
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('ids: never a 500, never a query for an invalid one, the export equal to the HTTP body', async () => {
+    await fc.assert(
+      fc.asyncProperty(ids, fc.constantFrom('alpha', 'beta'), async (id, format) => {
+        const valid = format === 'alpha' ? isValidAlphaId(id) : isValidCitizenId(id);
+        const before = h.oxmysql.queriesAsked;
+        const response = await h.request(`/${format}/citizens/${encodeURIComponent(id)}`);
+        const viaExport = (await h.callExport(format === 'alpha' ? 'getAlphaCitizen' : 'getBetaCitizen', id)) as Envelope;
+        const body = JSON.parse(response.body) as Envelope;
+        expect(response.status).not.toBe(500);
+        if (['', '.', '..'].includes(id)) {
+          // No path can carry these as a segment (DESIGN §7): the route is not found; the export says why.
+          expect(body.error?.code).toBe('route_not_found');
+          expect(viaExport.error?.code).toBe('invalid_id');
+          expect(h.oxmysql.queriesAsked).toBe(before);
+          return;
+        }
+        expect(viaExport).toEqual(withoutRequestId(body));
+        if (!valid) {
+          expect(response.status).toBe(400);
+          expect(h.oxmysql.queriesAsked).toBe(before);
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  test('exports called with values that are no string resolve invalid_id', async () => {
+    for (const value of [null, 42, true, { id: ALPHA_ID }, [ALPHA_ID], '']) {
+      for (const name of ['getAlphaCitizen', 'getBetaCitizen']) {
+        expect(await h.callExport(name, value)).toMatchObject({ success: false, error: { code: 'invalid_id' } });
+      }
+    }
+  });
+
+  test('raw paths: always answered, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(rawPaths, fc.constantFrom('GET', 'HEAD', 'OPTIONS', 'DELETE'), async (path, method) => {
+        const response = await h.request(path, { method });
+        expect(response.status).not.toBe(500);
+        expect([200, 204, 304, 400, 404, 405, 501]).toContain(response.status);
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  test('column contents: whatever a JSON column holds, 200 and the same value both ways', async () => {
+    const json = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.json({ maxDepth: 6 }),
+      fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify({ headOverlays: v, faceFeatures: v, tattoos: v, components: v })),
+      fc.constantFrom('{"__proto__":{"a":1}}', '[1e400]', '"\\ud800"', '{"bread":1e400}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 'null', ''),
+    );
+    await fc.assert(
+      fc.asyncProperty(json, fc.constantFrom('skin', 'inventory', 'loadout', 'accounts', 'status', 'position', 'metadata'), json, async (text, column, other) => {
+        await h.db.admin.query(`UPDATE users SET \`${column}\` = ?, metadata = ? WHERE identifier = ?`, [text, other, ALPHA_ID]);
+        await h.db.admin.query('UPDATE players SET inventory = ?, metadata = ?, charinfo = ? WHERE citizenid = ?', [text, other, text, BETA_ID]);
+        for (const [route, name, id] of [['alpha', 'getAlphaCitizen', ALPHA_ID], ['beta', 'getBetaCitizen', BETA_ID]]) {
+          const response = await h.request(`/${route}/citizens/${id}`);
+          expect(response.status).toBe(200);
+          expect(await h.callExport(name, id)).toEqual(JSON.parse(response.body));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  }, 60_000);
+});

@@ -1,0 +1,60 @@
+/**
+ * The schema changing under a running resource (DESIGN.md §4): a dropped column is re-detected on
+ * the failing lookup, which is retried once; a table created after start is found again by
+ * /health (at most every 5 s) without a restart. The database down at start answers at once.
+ */
+import { loadFixture, startHarness, type Harness } from './resource-harness';
+
+const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
+
+describe('schema changes while running', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('schema_change', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql']);
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a column dropped while running: the next lookup re-reads the table and answers 200 with that field defaulted', async () => {
+    const first = JSON.parse((await h.request(`/alpha/citizens/${ALPHA_ID}`)).body);
+    expect(first.data.job).toBe('mechanic');
+    await h.db.admin.query('ALTER TABLE `users` DROP COLUMN `job`');
+    const after = await h.request(`/alpha/citizens/${ALPHA_ID}`);
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body).data.job).toBe('unemployed');
+    expect((await h.callExport('getAlphaCitizen', ALPHA_ID)) as object).toMatchObject({ success: true, data: { job: 'unemployed' } });
+  });
+
+  test('a table created after start is served after the next /health look, without a restart', async () => {
+    const health = JSON.parse((await h.request('/health')).body);
+    expect(health.data.formats.beta).toBe('unavailable');
+    expect((await h.request('/beta/citizens/KQW48213')).status).toBe(501);
+    await loadFixture(h.db, 'qbcore.sql');
+    await new Promise((r) => setTimeout(r, 5100));
+    const later = JSON.parse((await h.request('/health')).body);
+    expect(later.data.formats.beta).toBe('available');
+    expect((await h.request('/beta/citizens/KQW48213')).status).toBe(200);
+  }, 15_000);
+});
+
+describe('the database down at start', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('down_at_start', [], {}, { reachable: false }, { waitForOxmysql: false });
+  });
+  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('lookups and health answer 503 in well under a second', async () => {
+    const started = Date.now();
+    const lookup = await h.request(`/alpha/citizens/${ALPHA_ID}`);
+    expect(lookup.status).toBe(503);
+    expect(JSON.parse(lookup.body).error.code).toBe('database_unavailable');
+    expect(((await h.callExport('getBetaCitizen', 'ABC123')) as { error: { code: string } }).error.code).toBe('database_unavailable');
+    const health = await h.request('/health');
+    expect(health.status).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
