@@ -76,6 +76,8 @@ function start(): void {
       dobOrder: config.esxDobFormat,
       now: () => Date.now(),
       maxColumnBytes: config.maxColumnBytes,
+      esxCharacterPrefix: config.esxCharacterPrefix,
+      esxMaxCharacters: config.esxMaxCharacters,
     },
     gate,
     now,
@@ -92,7 +94,8 @@ function start(): void {
       {
         health,
         openApi: () => (openApi ??= openApiText(VERSION)),
-        record: (route, requestId) => service.lookup(route.format, route.id, requestId),
+        record: (route, requestId) =>
+          route.kind === 'citizen' ? service.lookup(route.format, route.id, requestId) : service.lookupByLicense(route.format, route.license, requestId),
       },
       {
         authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
@@ -109,6 +112,8 @@ function start(): void {
     {
       getAlphaCitizen: (id) => service.lookup('alpha', id),
       getBetaCitizen: (id) => service.lookup('beta', id),
+      getAlphaCitizensByLicense: (license) => service.lookupByLicense('alpha', license),
+      getBetaCitizensByLicense: (license) => service.lookupByLicense('beta', license),
       getHealth: health,
     },
     (message) => log.error(message),

@@ -3,7 +3,8 @@
  * checks, limits, cache and error codes whichever way a caller comes in. Never rejects.
  */
 import { DatabaseError, type Database } from '../db/database';
-import type { CitizenLookup, FormatModule, FormatName, FormatOptions } from '../formats/format';
+import type { FormatLookups, FormatModule, FormatName, FormatOptions } from '../formats/format';
+import { parseLicense } from './license';
 import { describeError } from '../logger';
 import { fail, ok, type Envelope } from './envelope';
 import type { LookupGate } from './lookup-gate';
@@ -37,6 +38,8 @@ const SCHEMA_CHANGED = /unknown column|ER_BAD_FIELD_ERROR|doesn't exist|ER_NO_SU
 export interface CitizenService {
   /** `requestId` names the request in the log line of an internal error (HTTP only). */
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** Every citizen of the player with that license, in character-slot order. */
+  lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /**
    * Inspects the tables of every enabled format not known yet, and looks again for missing ones
    * not looked for within `missingRetryMs`. Resolves true when every enabled format is known.
@@ -47,18 +50,18 @@ export interface CitizenService {
 
 interface Prepared {
   /** Null: the format's table is missing. */
-  find: CitizenLookup<unknown> | null;
+  find: FormatLookups<unknown> | null;
   at: number;
 }
 
 export function createCitizenService(options: CitizenServiceOptions): CitizenService {
   const { db, formats, enabled, gate } = options;
   const prepared = new Map<FormatName, Prepared>();
-  const preparing = new Map<FormatName, Promise<CitizenLookup<unknown> | null>>();
+  const preparing = new Map<FormatName, Promise<FormatLookups<unknown> | null>>();
   const lastPrepareFailure = new Map<FormatName, string>();
 
   /** Column detection, shared by everyone asking at once; a database failure leaves it to be tried again. */
-  function inspect(format: FormatName): Promise<CitizenLookup<unknown> | null> {
+  function inspect(format: FormatName): Promise<FormatLookups<unknown> | null> {
     let pending = preparing.get(format);
     if (!pending) {
       pending = formats[format].prepare(db, options.formatOptions).then(
@@ -78,7 +81,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   /** The bound lookup; a table found missing is looked for again once `missingRetryMs` has passed. */
-  function prepare(format: FormatName, missingRetryMs = MISSING_TABLE_RETRY_MS): Promise<CitizenLookup<unknown> | null> {
+  function prepare(format: FormatName, missingRetryMs = MISSING_TABLE_RETRY_MS): Promise<FormatLookups<unknown> | null> {
     const known = prepared.get(format);
     if (known && (known.find || options.now() - known.at < missingRetryMs)) return Promise.resolve(known.find);
     return inspect(format);
@@ -95,14 +98,14 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return fail('internal_error', 'The lookup failed; the server log has the details.');
   }
 
-  async function find(format: FormatName, id: string): Promise<Envelope<unknown>> {
+  /** Runs `use` on the format's lookups: 501 when its table is missing, one retry after a schema change. */
+  async function find(format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
     const lookupOnce = async () => {
       const bound = await prepare(format);
       if (!bound) {
         return fail('format_unavailable', `Format ${format} needs the ${TABLE_OF[format]} table, which this server's database does not have.`);
       }
-      const record = await bound(id);
-      return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
+      return use(bound);
     };
     try {
       return await lookupOnce();
@@ -114,21 +117,39 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     }
   }
 
-  async function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
-    if (typeof id !== 'string' || !formats[format].isValidId(id)) {
-      return fail('invalid_id', `The id must be ${ID_RULE[format]}.`);
-    }
+  /** What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap, stop). */
+  function guarded(format: FormatName, key: string, what: string, requestId: string | undefined, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) {
-      return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+      return Promise.resolve(fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`));
     }
-    if (!db.isReady()) return databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`);
-    return gate.run(`${format}\u0000${id}`, () =>
-      find(format, id).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} lookup of ${id}`)),
+    if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
+    return gate.run(`${format}\u0000${key}`, () =>
+      find(format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
     );
+  }
+
+  function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    if (typeof id !== 'string' || !formats[format].isValidId(id)) {
+      return Promise.resolve(fail('invalid_id', `The id must be ${ID_RULE[format]}.`));
+    }
+    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }) => {
+      const record = await byId(id);
+      return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
+    });
+  }
+
+  function lookupByLicense(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const license = parseLicense(value);
+    if (!license) {
+      return Promise.resolve(fail('invalid_license', 'The license must be license:<40 hex digits>, license2:<40 hex digits> or the 40 hex digits alone.'));
+    }
+    const key = `${license.kind ?? ''}:${license.hex}`;
+    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
   }
 
   return {
     lookup,
+    lookupByLicense,
     async prepareFormats(missingRetryMs = MISSING_TABLE_RETRY_MS) {
       await Promise.all(
         [...enabled].map((f) =>

@@ -6,6 +6,7 @@
 /** Stable error codes and the HTTP status each one answers with. Consumers switch on the code. */
 export const ERROR_STATUS = {
   invalid_id: 400,
+  invalid_license: 400,
   unauthorized: 401,
   citizen_not_found: 404,
   route_not_found: 404,

@@ -17,6 +17,8 @@ describe('readConfig', () => {
       cacheTtlMs: 1000,
       maxColumnBytes: 4194304,
       esxDobFormat: 'DMY',
+      esxCharacterPrefix: 'char',
+      esxMaxCharacters: 4,
       formats: new Set(['alpha', 'beta']),
       logLevel: 'info',
     });
@@ -105,5 +107,12 @@ describe('readConfig', () => {
     const bad = readConfig(reader({ max_in_flight: '0', cache_ttl_ms: '1s', max_column_bytes: '10' }));
     expect(bad.config).toMatchObject({ maxInFlight: 64, cacheTtlMs: 1000, maxColumnBytes: 4194304 });
     expect(bad.problems).toHaveLength(3);
+  });
+
+  test('the multicharacter convars', () => {
+    expect(readConfig(reader({ esx_character_prefix: 'slot', esx_max_characters: '8' })).config).toMatchObject({ esxCharacterPrefix: 'slot', esxMaxCharacters: 8 });
+    const bad = readConfig(reader({ esx_character_prefix: 'ch ar', esx_max_characters: '0' }));
+    expect(bad.config).toMatchObject({ esxCharacterPrefix: 'char', esxMaxCharacters: 4 });
+    expect(bad.problems).toHaveLength(2);
   });
 });

@@ -24,6 +24,10 @@ export interface Config {
   /** Column values longer than this are not read. */
   maxColumnBytes: number;
   esxDobFormat: DateOrder;
+  /** esx_multicharacter's Config.Prefix: characters are stored as `<prefix><slot>:<license>`. */
+  esxCharacterPrefix: string;
+  /** esx_multicharacter's Config.Slots (or the most any player was given with /setslots). */
+  esxMaxCharacters: number;
   formats: ReadonlySet<FormatName>;
   logLevel: LogLevel;
 }
@@ -38,6 +42,8 @@ export const DEFAULTS: Config = {
   cacheTtlMs: 1000,
   maxColumnBytes: 4 * 1024 * 1024,
   esxDobFormat: 'DMY',
+  esxCharacterPrefix: 'char',
+  esxMaxCharacters: 4,
   formats: new Set<FormatName>(['alpha', 'beta']),
   logLevel: 'info',
 };
@@ -93,6 +99,8 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
     cacheTtlMs: setting('cache_ttl_ms', DEFAULTS.cacheTtlMs, (t) => wholeNumber(t, 0, 3_600_000), 'a whole number of milliseconds from 0 (no cache) to 3600000'),
     maxColumnBytes: setting('max_column_bytes', DEFAULTS.maxColumnBytes, (t) => wholeNumber(t, 1024, 1024 * 1024 * 1024), 'a whole number of bytes from 1024 to 1073741824'),
     esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DateOrder) : undefined), 'DMY, MDY or YMD'),
+    esxCharacterPrefix: setting('esx_character_prefix', DEFAULTS.esxCharacterPrefix, (t) => (/^[A-Za-z0-9_]{1,16}$/.test(t) ? t : undefined), '1 to 16 letters, digits or _'),
+    esxMaxCharacters: setting('esx_max_characters', DEFAULTS.esxMaxCharacters, (t) => positiveInteger(t, 50), 'a whole number from 1 to 50'),
     formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta (leave a format out to disable it)'),
     logLevel: setting('log_level', DEFAULTS.logLevel, (t) => (isLogLevel(t.toLowerCase()) ? (t.toLowerCase() as LogLevel) : undefined), 'error, warn, info or debug'),
   };

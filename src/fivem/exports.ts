@@ -10,6 +10,8 @@ import { describeError } from '../logger';
 export interface ExportedApi {
   getAlphaCitizen(id: unknown): Promise<unknown>;
   getBetaCitizen(id: unknown): Promise<unknown>;
+  getAlphaCitizensByLicense(license: unknown): Promise<unknown>;
+  getBetaCitizensByLicense(license: unknown): Promise<unknown>;
   getHealth(): Promise<unknown>;
 }
 

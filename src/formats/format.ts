@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Warn } from './common/json-column';
 import type { DateOrder } from './common/calendar-date';
+import type { License } from '../api/license';
 
 export type FormatName = 'alpha' | 'beta';
 
@@ -13,10 +14,25 @@ export interface FormatOptions {
   now: () => number;
   /** Longer column values are not read (convar citizen_records:max_column_bytes). */
   maxColumnBytes: number;
+  /** esx_multicharacter's Config.Prefix and Config.Slots on this server. */
+  esxCharacterPrefix: string;
+  esxMaxCharacters: number;
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */
 export type CitizenLookup<R> = (id: string) => Promise<R | null>;
+
+/**
+ * Every citizen of one player, in character-slot order, each exactly the record CitizenLookup
+ * gives for it; bounded to MAX_CITIZENS_PER_LICENSE. Rejects only with a DatabaseError.
+ */
+export type LicenseLookup<R> = (license: License) => Promise<R[]>;
+
+/** The lookups of one format, bound to the columns its table has. */
+export interface FormatLookups<R> {
+  byId: CitizenLookup<R>;
+  byLicense: LicenseLookup<R>;
+}
 
 /**
  * One record format: everything about it lives in its own folder (schema, id rule, query,
@@ -29,8 +45,8 @@ export interface FormatModule<R> {
   /** The id rule of DESIGN.md §2.1; checked before any query. */
   isValidId(id: string): boolean;
   /**
-   * Inspects the database (information_schema) and returns the lookup bound to the columns that
+   * Inspects the database (information_schema) and returns the lookups bound to the columns that
    * exist, or null when the format's table is missing (the route then answers 501).
    */
-  prepare(db: Database, options: FormatOptions): Promise<CitizenLookup<R> | null>;
+  prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
 }

@@ -2,12 +2,19 @@
 import type { FormatName } from '../formats/format';
 import { parseRequestPath, type PathSegment } from './request-path';
 
-export type RecordRoute = {
-  kind: 'citizen';
-  format: FormatName;
-  /** The decoded id, or null when its escape sequence is malformed (400 invalid_id). */
-  id: string | null;
-};
+export type RecordRoute =
+  | {
+      kind: 'citizen';
+      format: FormatName;
+      /** The decoded id, or null when its escape sequence is malformed (400 invalid_id). */
+      id: string | null;
+    }
+  | {
+      kind: 'player-citizens';
+      format: FormatName;
+      /** The decoded license, or null when its escape sequence is malformed (400 invalid_license). */
+      license: string | null;
+    };
 
 export type Route = { kind: 'health' } | { kind: 'openapi' } | RecordRoute;
 
@@ -29,6 +36,13 @@ export const ROUTES: readonly RouteEntry[] = [
     (format): RouteEntry => ({
       path: `/${format}/citizens/{id}`,
       match: (s, f) => (s.length === 3 && f[0] === format && f[1] === 'citizens' ? { kind: 'citizen', format, id: s[2].decoded } : null),
+    }),
+  ),
+  ...FORMATS.map(
+    (format): RouteEntry => ({
+      path: `/${format}/players/{license}/citizens`,
+      match: (s, f) =>
+        s.length === 4 && f[0] === format && f[1] === 'players' && f[3] === 'citizens' ? { kind: 'player-citizens', format, license: s[2].decoded } : null,
     }),
   ),
 ];

@@ -38,7 +38,14 @@ test('a broken document is refused by the same check', () => {
 
 test('every route is described, records need a key, health and the document do not', () => {
   const doc = buildOpenApiDocument(VERSION) as { paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>> };
-  expect(Object.keys(doc.paths).sort()).toEqual(['/alpha/citizens/{id}', '/beta/citizens/{id}', '/health', '/openapi.json']);
+  expect(Object.keys(doc.paths).sort()).toEqual([
+    '/alpha/citizens/{id}',
+    '/alpha/players/{license}/citizens',
+    '/beta/citizens/{id}',
+    '/beta/players/{license}/citizens',
+    '/health',
+    '/openapi.json',
+  ]);
   expect(doc.paths['/health'].get.security).toEqual([]);
   expect(doc.paths['/openapi.json'].get.security).toEqual([]);
   expect(doc.paths['/alpha/citizens/{id}'].get.security).toBeUndefined();

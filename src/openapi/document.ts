@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../api/envelope';
+import { MAX_CITIZENS_PER_LICENSE } from '../api/license';
 import { alphaRecordSchema } from '../formats/alpha/schema';
 import { betaRecordSchema } from '../formats/beta/schema';
 import { PREFLIGHT_ALLOWED_HEADERS } from '../http/cors';
@@ -15,6 +16,7 @@ import { exampleAlphaRecord, exampleBetaRecord } from './examples';
 /** When each code is answered: the example message of the documentation. */
 const ERROR_MEANING: Record<ErrorCode, string> = {
   invalid_id: 'The id breaks the id rule of its format; no query was run.',
+  invalid_license: 'The license is not license:<40 hex>, license2:<40 hex> or the 40 hex digits; no query was run.',
   unauthorized: 'No API key, a wrong one, or none configured on the server.',
   citizen_not_found: 'The id is valid but no citizen has it.',
   route_not_found: 'No route has this path.',
@@ -28,8 +30,10 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   database_timeout: 'The database did not answer within the timeout.',
 };
 
-/** Codes a record route can answer; /health and /openapi.json answer none but internal_error. */
-const RECORD_ERRORS = Object.keys(ERROR_STATUS) as ErrorCode[];
+/** Codes each record route can answer; /health and /openapi.json answer none but internal_error. */
+const ALL_ERRORS = Object.keys(ERROR_STATUS) as ErrorCode[];
+const CITIZEN_ERRORS = ALL_ERRORS.filter((code) => code !== 'invalid_license');
+const PLAYER_ERRORS = ALL_ERRORS.filter((code) => code !== 'invalid_id' && code !== 'citizen_not_found');
 
 function jsonSchema(schema: z.ZodType): Record<string, unknown> {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
@@ -96,28 +100,42 @@ function getAndHead(operation: Record<string, unknown>, id: string): Record<stri
   };
 }
 
-function recordPath(format: 'alpha' | 'beta'): Record<string, unknown> {
-  const record = format === 'alpha' ? 'AlphaRecord' : 'BetaRecord';
+const LICENSE_PARAMETER = {
+  description: "The player's Rockstar license: `license:<40 hex>`, `license2:<40 hex>` or the 40 hex digits, in any case. A bare license matches both kinds.",
+  schema: { type: 'string', pattern: '^([Ll][Ii][Cc][Ee][Nn][Ss][Ee]2?:)?[0-9A-Fa-f]{40}$' },
+  example: 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a',
+};
+
+const capitalised = (format: string) => `${format[0].toUpperCase()}${format.slice(1)}`;
+
+/** A record route: one record (`list` false) or one player's list of them. */
+function recordPath(format: 'alpha' | 'beta', list: boolean): Record<string, unknown> {
+  const record = `${capitalised(format)}Record`;
+  const data = list ? { type: 'array', items: ref(record), maxItems: MAX_CITIZENS_PER_LICENSE } : ref(record);
+  const example = list ? `${record}List` : record;
   const operation = {
-    summary: `One citizen in format ${format}`,
+    summary: list ? `Every citizen of one player in format ${format}, in character-slot order` : `One citizen in format ${format}`,
     tags: [format],
-    parameters: [{ name: 'id', in: 'path', required: true, ...ID_PARAMETER[format] }],
+    parameters: [
+      list ? { name: 'license', in: 'path', required: true, ...LICENSE_PARAMETER } : { name: 'id', in: 'path', required: true, ...ID_PARAMETER[format] },
+      { $ref: '#/components/parameters/IfNoneMatch' },
+    ],
     responses: {
       '200': {
-        description: 'The record.',
+        description: list ? `The records, each as the single-citizen route gives it; \`[]\` when the player has none; at most ${MAX_CITIZENS_PER_LICENSE}.` : 'The record.',
         headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') },
         content: {
           'application/json': {
-            schema: { type: 'object', properties: { success: { const: true }, data: ref(record) }, required: ['success', 'data'], additionalProperties: false },
-            examples: { record: { $ref: `#/components/examples/${record}` } },
+            schema: { type: 'object', properties: { success: { const: true }, data }, required: ['success', 'data'], additionalProperties: false },
+            examples: { [list ? 'list' : 'record']: { $ref: `#/components/examples/${example}` } },
           },
         },
       },
-      '304': { description: 'The record is unchanged since the ETag sent in If-None-Match; no body.', headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') } },
-      ...errorResponses(RECORD_ERRORS),
+      '304': { description: 'Unchanged since the ETag sent in If-None-Match; no body.', headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') } },
+      ...errorResponses(list ? PLAYER_ERRORS : CITIZEN_ERRORS),
     },
   };
-  return getAndHead({ ...operation, parameters: [...operation.parameters, { $ref: '#/components/parameters/IfNoneMatch' }] }, `${format[0].toUpperCase()}${format.slice(1)}Citizen`);
+  return getAndHead(operation, `${capitalised(format)}${list ? 'CitizensByLicense' : 'Citizen'}`);
 }
 
 function healthPath(): Record<string, unknown> {
@@ -159,7 +177,7 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
   for (const route of ROUTES) {
     if (route.path === '/health') paths[route.path] = healthPath();
     else if (route.path === '/openapi.json') paths[route.path] = openApiPath();
-    else paths[route.path] = recordPath(route.path.startsWith('/alpha/') ? 'alpha' : 'beta');
+    else paths[route.path] = recordPath(route.path.startsWith('/alpha/') ? 'alpha' : 'beta', route.path.includes('/players/'));
   }
   return {
     openapi: '3.1.0',
@@ -191,6 +209,8 @@ export function buildOpenApiDocument(version: string): Record<string, unknown> {
       examples: {
         AlphaRecord: { summary: 'ESX Legacy 1.13, ox_inventory, illenium-appearance', value: { success: true, data: exampleAlphaRecord() } },
         BetaRecord: { summary: 'QBCore with qb-inventory', value: { success: true, data: exampleBetaRecord() } },
+        AlphaRecordList: { summary: 'One ESX player with one character', value: { success: true, data: [exampleAlphaRecord()] } },
+        BetaRecordList: { summary: 'One QBCore player with one character', value: { success: true, data: [exampleBetaRecord()] } },
       },
       schemas: {
         AlphaRecord: jsonSchema(alphaRecordSchema),

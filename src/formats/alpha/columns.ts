@@ -64,10 +64,19 @@ export function selectAlphaColumns(columns: ReadonlyMap<string, TableColumn>): S
  * `identifier` has no unique key.
  */
 export function alphaUserQuery(selected: readonly SelectedColumn[], maxColumnBytes: number): string {
-  const list = selected
-    .flatMap(({ key, column }) => selectColumn(column, key, maxColumnBytes))
-    .join(', ');
-  return `SELECT ${list} FROM \`users\` WHERE \`identifier\` = ? LIMIT 1`;
+  return `${selectUsers(selected, maxColumnBytes)} WHERE \`identifier\` = ? LIMIT 1`;
+}
+
+/**
+ * The rows of `ids` (every identifier one player's characters can have), through the primary key;
+ * the same columns as alphaUserQuery, so each record is the one the single route gives.
+ */
+export function alphaIdsQuery(selected: readonly SelectedColumn[], maxColumnBytes: number, ids: number, limit: number): string {
+  return `${selectUsers(selected, maxColumnBytes)} WHERE \`identifier\` IN (${Array(ids).fill('?').join(', ')}) LIMIT ${limit}`;
+}
+
+function selectUsers(selected: readonly SelectedColumn[], maxColumnBytes: number): string {
+  return `SELECT ${selected.flatMap(({ key, column }) => selectColumn(column, key, maxColumnBytes)).join(', ')} FROM \`users\``;
 }
 
 /** Columns of ESX 1.1/1.2's `user_accounts` table, one row per account of a citizen. */

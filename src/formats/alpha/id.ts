@@ -23,3 +23,21 @@ export function alphaIdCandidates(id: string): string[] {
   }
   return [id];
 }
+
+/**
+ * Every identifier a player's ESX citizens can have (DESIGN.md §2.1): the license bare (ESX 1.2+),
+ * with `license:` (older), and esx_multicharacter's `<prefix><n>:<hex>` for each slot
+ * (`char1:` … `char4:` with its default Config.Prefix and Config.Slots).
+ */
+export function alphaLicenseIds(hex: string, prefix: string, maxCharacters: number): string[] {
+  const ids = [hex, `${LICENSE_PREFIX}${hex}`];
+  for (let slot = 1; slot <= maxCharacters; slot++) ids.push(`${prefix}${slot}:${hex}`);
+  return ids;
+}
+
+/** The character slot an identifier names: n for `<prefix><n>:…`, 0 for a single-character id. */
+export function characterSlot(identifier: string, prefix: string): number {
+  if (!identifier.startsWith(prefix)) return 0;
+  const slot = /^(\d+):/.exec(identifier.slice(prefix.length));
+  return slot ? Number(slot[1]) : 0;
+}

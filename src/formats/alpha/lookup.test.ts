@@ -36,7 +36,7 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
 }
 
 const warnings: string[] = [];
-const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0, maxColumnBytes: 4_194_304 };
+const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4 };
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);
 const ESSENTIALMODE_COLUMNS = [...Object.keys(ESX_1_1_ROW), 'license', 'permission_level', 'name'];
@@ -76,7 +76,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
+    const record = await lookup!.byId('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
     expect(alphaFormat.schema.parse(record)).toMatchObject({ firstname: 'Lena', accounts: { bank: 48210 } });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.params).toEqual(['char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10']);
@@ -88,7 +88,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    await expect(lookup!('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).resolves.toBeNull();
+    await expect(lookup!.byId('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).resolves.toBeNull();
     expect(calls).toHaveLength(1);
   });
 
@@ -97,7 +97,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
+    const record = await lookup!.byId('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
     expect(record?.identifier).toBe('9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
     expect(calls.map((c) => c.params)).toEqual([
       ['license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a'],
@@ -109,7 +109,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    await expect(lookup!('license:ffff')).resolves.toBeNull();
+    await expect(lookup!.byId('license:ffff')).resolves.toBeNull();
     expect(calls).toHaveLength(2);
   });
 
@@ -121,7 +121,7 @@ describe('lookup', () => {
     );
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!('steam:110000112a4b3c5');
+    const record = await lookup!.byId('steam:110000112a4b3c5');
     expect(record?.accounts).toEqual({ money: 1500, bank: 24000, black_money: 1200 });
     expect(calls[1]).toEqual({
       sql: 'SELECT `name`, `money` FROM `user_accounts` WHERE `identifier` = ?',
@@ -137,7 +137,7 @@ describe('lookup', () => {
       { '9a3c5e7f': [{ name: 'bank', money: 700 }, { name: 'money', money: 20 }] },
     );
     const lookup = await alphaFormat.prepare(db, options);
-    expect((await lookup!('license:9a3c5e7f'))?.accounts).toEqual({ money: 20, bank: 700, black_money: 0 });
+    expect((await lookup!.byId('license:9a3c5e7f'))?.accounts).toEqual({ money: 20, bank: 700, black_money: 0 });
   });
 
   it('gives zero accounts without a query where neither accounts nor user_accounts exists', async () => {
@@ -145,7 +145,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: Object.keys(row) }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    expect((await lookup!('abc'))?.accounts).toEqual({ money: 0, bank: 0, black_money: 0 });
+    expect((await lookup!.byId('abc'))?.accounts).toEqual({ money: 0, bank: 0, black_money: 0 });
     expect(calls).toHaveLength(1);
   });
 
@@ -153,7 +153,7 @@ describe('lookup', () => {
     const broken: Row = { ...LEGACY_1_13_OX_ILLENIUM, status: '[{"name":"hunger",' };
     const { db } = fakeDb({ users: LEGACY_COLUMNS }, [broken]);
     const lookup = await alphaFormat.prepare(db, options);
-    const record = await lookup!(String(broken.identifier));
+    const record = await lookup!.byId(String(broken.identifier));
     expect(record?.status).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('status');
@@ -164,6 +164,6 @@ describe('lookup', () => {
     const lookup = await alphaFormat.prepare(db, options);
     const failure = new DatabaseError('timeout', 'no answer in 5000 ms');
     db.single = () => Promise.reject(failure);
-    await expect(lookup!('abc')).rejects.toBe(failure);
+    await expect(lookup!.byId('abc')).rejects.toBe(failure);
   });
 });

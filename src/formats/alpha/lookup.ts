@@ -1,9 +1,11 @@
 import type { Database, Row } from '../../db/database';
 import { readTableColumns } from '../../db/table-columns';
 import { warnOversize } from '../common/oversize';
-import type { CitizenLookup, FormatOptions } from '../format';
-import { alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns, USER_ACCOUNTS_QUERY } from './columns';
-import { alphaIdCandidates } from './id';
+import { MAX_CITIZENS_PER_LICENSE } from '../../api/license';
+import { compareCodeUnits } from '../common/compare';
+import type { FormatLookups, FormatOptions } from '../format';
+import { alphaIdsQuery, alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns, USER_ACCOUNTS_QUERY } from './columns';
+import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
 import type { AlphaRecord } from './schema';
 
@@ -15,10 +17,13 @@ import type { AlphaRecord } from './schema';
 export async function prepareAlphaLookup(
   db: Database,
   options: FormatOptions,
-): Promise<CitizenLookup<AlphaRecord> | null> {
+): Promise<FormatLookups<AlphaRecord> | null> {
   const columns = await readTableColumns(db, 'users');
   if (!columns?.has('identifier')) return null;
-  const userQuery = alphaUserQuery(selectAlphaColumns(columns), options.maxColumnBytes);
+  const selected = selectAlphaColumns(columns);
+  const userQuery = alphaUserQuery(selected, options.maxColumnBytes);
+  const { esxCharacterPrefix: prefix, esxMaxCharacters: slots } = options;
+  const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
   const accountsInRows = !columns.has('accounts');
   const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
 
@@ -36,10 +41,21 @@ export async function prepareAlphaLookup(
     return userAccountsTable ? db.query(USER_ACCOUNTS_QUERY, [identifier]) : [];
   };
 
-  return async (id) => {
-    const row = await findRow(id);
-    if (!row) return null;
+  const toRecord = async (row: Row): Promise<AlphaRecord> => {
     warnOversize(row, String(row.identifier), options);
     return normaliseAlphaRow({ row, userAccounts: await readUserAccounts(row.identifier) }, options);
+  };
+
+  return {
+    async byId(id) {
+      const row = await findRow(id);
+      return row && toRecord(row);
+    },
+    async byLicense(license) {
+      const rows = await db.query(licenseQuery, alphaLicenseIds(license.hex, prefix, slots));
+      const records = await Promise.all(rows.map(toRecord));
+      const slot = (r: AlphaRecord) => characterSlot(r.identifier, prefix);
+      return records.sort((a, b) => slot(a) - slot(b) || compareCodeUnits(a.identifier, b.identifier));
+    },
   };
 }

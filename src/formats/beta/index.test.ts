@@ -43,7 +43,7 @@ const QBCORE_COLUMNS: Array<[string, string, string]> = [
 ];
 
 function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
-  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs, maxColumnBytes: 4_194_304 };
+  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4 };
 }
 
 describe('betaFormat', () => {
@@ -60,7 +60,7 @@ describe('betaFormat', () => {
   it('looks a citizen up with one parameterised query and normalises the row', async () => {
     const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
     const lookup = await betaFormat.prepare(db, options());
-    const record = await lookup!('kqw48213');
+    const record = await lookup!.byId('kqw48213');
     expect(db.singleCalls).toHaveLength(1);
     expect(db.singleCalls[0]!.sql).toMatch(/ FROM `players` WHERE `citizenid` = \? LIMIT 1$/);
     expect(db.singleCalls[0]!.params).toEqual(['kqw48213']);
@@ -70,13 +70,13 @@ describe('betaFormat', () => {
 
   it('answers null when no row matches', async () => {
     const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, null), options());
-    await expect(lookup!('NOPE00000')).resolves.toBeNull();
+    await expect(lookup!.byId('NOPE00000')).resolves.toBeNull();
   });
 
   it('reads ox expiry durability against options.now at lookup time', async () => {
     const opts = options((1_717_600_000 - 64_800) * 1000);
     const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, qbcoreOxRow), opts);
-    const record = await lookup!('PZT90517');
+    const record = await lookup!.byId('PZT90517');
     expect(record?.inventory.find((item) => item.name === 'burger')?.metadata).toEqual({ durability: 25 });
   });
 
@@ -87,6 +87,6 @@ describe('betaFormat', () => {
       throw failure;
     };
     const lookup = await betaFormat.prepare(db, options());
-    await expect(lookup!('KQW48213')).rejects.toBe(failure);
+    await expect(lookup!.byId('KQW48213')).rejects.toBe(failure);
   });
 });

@@ -3,7 +3,9 @@ import { readTableColumns } from '../../db/table-columns';
 import { warnOversize } from '../common/oversize';
 import { isValidCitizenId } from './citizen-id';
 import { normaliseBetaRow } from './normalise';
-import { buildCitizenQuery, PLAYERS_TABLE } from './query';
+import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE } from './query';
+import type { Row } from '../../db/database';
+import { compareCodeUnits } from '../common/compare';
 import { betaRecordSchema, type BetaRecord } from './schema';
 
 export { betaRecordSchema, type BetaRecord } from './schema';
@@ -17,11 +19,23 @@ export const betaFormat: FormatModule<BetaRecord> = {
     const columns = await readTableColumns(db, PLAYERS_TABLE);
     const query = columns && buildCitizenQuery(columns, options.maxColumnBytes);
     if (!query) return null;
-    return async (id) => {
-      const row = await db.single(query.sql, query.params(id));
-      if (!row) return null;
+    const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
+    const toRecord = (row: Row, nowMs: number): BetaRecord => {
       warnOversize(row, String(row.citizenid), options);
-      return normaliseBetaRow(row, { warn: options.warn, nowMs: options.now() });
+      return normaliseBetaRow(row, { warn: options.warn, nowMs });
+    };
+    return {
+      async byId(id) {
+        const row = await db.single(query.sql, query.params(id));
+        return row && toRecord(row, options.now());
+      },
+      async byLicense(license) {
+        if (!licenseQuery) return [];
+        const nowMs = options.now();
+        const records = (await db.query(licenseQuery.sql, licenseQuery.params(license))).map((row) => toRecord(row, nowMs));
+        // Character slot (qb-multicharacter's cid), then citizenid.
+        return records.sort((a, b) => Number(a.charinfo.cid) - Number(b.charinfo.cid) || compareCodeUnits(a.citizenid, b.citizenid));
+      },
     };
   },
 };

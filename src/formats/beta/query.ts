@@ -1,6 +1,7 @@
 import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
+import { MAX_CITIZENS_PER_LICENSE, type License } from '../../api/license';
 
 export const PLAYERS_TABLE = 'players';
 
@@ -27,6 +28,11 @@ export interface CitizenQuery {
   params(id: string): unknown[];
 }
 
+export interface LicenseQuery {
+  sql: string;
+  params(license: License): unknown[];
+}
+
 /**
  * The one lookup of a citizen, built for the columns this server's `players` table has, or null
  * when it has no `citizenid` (then it is not a QBCore or Qbox table).
@@ -46,7 +52,34 @@ export interface CitizenQuery {
 export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): CitizenQuery | null {
   const citizenid = columns.get('citizenid');
   if (!citizenid) return null;
+  const from = selectPlayers(columns, maxColumnBytes);
+  const key = quoteIdentifier(citizenid.name);
+  if (/_ci$/i.test(citizenid.collation)) {
+    return { sql: `${from} WHERE ${key} = ? LIMIT 1`, params: (id) => [id] };
+  }
+  return {
+    sql: `${from} WHERE ${key} IN (?, ?, ?) ORDER BY ${key} = ? DESC LIMIT 1`,
+    params: (id) => [id, id.toUpperCase(), id.toLowerCase(), id],
+  };
+}
 
+/**
+ * Every citizen of one player, by `players.license` (indexed since QBCore's late-2021 schema; the
+ * April 2021 table has no index on it, so there the LIMIT is what bounds the scan). QBCore stores
+ * `license:<hex>`, Qbox often `license2:<hex>`: a bare license asks for both, a prefixed one for
+ * itself. Hex is lower case as FiveM hands it out and the frameworks store it. The same columns as
+ * buildCitizenQuery, so each record is the one the single route gives.
+ */
+export function buildLicenseQuery(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): LicenseQuery | null {
+  const license = columns.get('license');
+  if (!columns.has('citizenid') || !license) return null;
+  return {
+    sql: `${selectPlayers(columns, maxColumnBytes)} WHERE ${quoteIdentifier(license.name)} IN (?, ?) LIMIT ${MAX_CITIZENS_PER_LICENSE}`,
+    params: ({ hex, kind }) => (kind ? [`${kind}:${hex}`, `${kind}:${hex}`] : [`license:${hex}`, `license2:${hex}`]),
+  };
+}
+
+function selectPlayers(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): string {
   const select: string[] = [];
   const idColumn = columns.get('id') ?? columns.get('#');
   if (idColumn) select.push(...selectColumn(idColumn, 'id', maxColumnBytes));
@@ -56,14 +89,5 @@ export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>, max
   }
   const lastUpdated = columns.get('last_updated');
   if (lastUpdated) select.push(`UNIX_TIMESTAMP(${quoteIdentifier(lastUpdated.name)}) AS ${quoteIdentifier(LAST_UPDATED_UNIX)}`);
-
-  const from = `SELECT ${select.join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
-  const key = quoteIdentifier(citizenid.name);
-  if (/_ci$/i.test(citizenid.collation)) {
-    return { sql: `${from} WHERE ${key} = ? LIMIT 1`, params: (id) => [id] };
-  }
-  return {
-    sql: `${from} WHERE ${key} IN (?, ?, ?) ORDER BY ${key} = ? DESC LIMIT 1`,
-    params: (id) => [id, id.toUpperCase(), id.toLowerCase(), id],
-  };
+  return `SELECT ${select.join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
 }
