@@ -506,6 +506,19 @@ export class FxHost {
       SetHttpHandler: (fn: unknown) => {
         resource.httpHandler = typeof fn === 'function' ? (fn as AnyFunction) : null;
       },
+      // SCHEDULE_RESOURCE_TICK (citizenfx/fivem ext/native-decls, ServerResources.cpp): "Schedules
+      // the specified resource to run a tick as soon as possible, bypassing the server's fixed tick
+      // rate". The real oxmysql calls it on every query so that its callbacks run without waiting
+      // for the next 50 ms server frame: here, that resource's due timers run on the next turn.
+      ScheduleResourceTick: (res: unknown) => {
+        const target = this.resource(String(res));
+        if (target) setImmediate(() => target.state === 'started' && target.timers.runTick());
+      },
+      // REGISTER_COMMAND: console and chat commands. No console reaches the host, so a command is
+      // registered and never invoked (oxmysql registers its debug and UI commands this way).
+      RegisterCommand: () => undefined,
+      // SET_CONVAR: a server convar, readable by every resource at once, as on FXServer.
+      SetConvar: (name: unknown, value: unknown) => this.convars.set(String(name), String(value)),
     };
   }
 
