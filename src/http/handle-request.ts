@@ -35,7 +35,7 @@ export interface HttpPolicy {
 /** How much of what a client sent an answer or a log line may repeat. */
 const ECHO_LIMIT = 64;
 
-export function clip(text: string, limit = ECHO_LIMIT): string {
+function clip(text: string, limit = ECHO_LIMIT): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}…`;
 }
 

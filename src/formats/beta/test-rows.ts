@@ -3,7 +3,8 @@ import type { TableColumn } from '../../db/table-columns';
 import type { BetaRecord } from './schema';
 
 /**
- * Test data only: `players` rows of frameworks-data.md Appendix B.5–B.8 as oxmysql's `single`
+ * Test data, and the rows behind the OpenAPI examples (src/openapi/examples.ts): `players` rows
+ * of frameworks-data.md Appendix B.5–B.8 as oxmysql's `single`
  * hands them over for the SELECT of query.ts (TEXT columns as strings, `#` read as `id`,
  * `UNIX_TIMESTAMP(last_updated)` as a number of seconds, the database running in UTC).
  */
