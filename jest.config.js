@@ -1,22 +1,35 @@
-/** Two projects: unit tests sit beside the code in src/, integration tests in test/. */
+/**
+ * Unit tests sit beside the code in src/, integration tests in test/. When OXMYSQL_DIR names an
+ * oxmysql release (fxmanifest.lua + dist/build.js), the resource's integration suites run a
+ * second time against it; the stand-in's own suites (test/oxmysql) run once.
+ */
 const transform = { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.js' };
+const integration = {
+  testEnvironment: '<rootDir>/test/fx-test-environment.js',
+  transform,
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  testTimeout: 60000,
+};
 
 module.exports = {
   projects: [
     {
       displayName: 'unit',
-      testEnvironment: 'node',
+      testEnvironment: '<rootDir>/test/fx-test-environment.js',
       transform,
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.unit.test.ts'],
     },
-    {
-      displayName: 'integration',
-      testEnvironment: 'node',
-      transform,
-      testMatch: ['<rootDir>/test/**/*.int.test.ts'],
-      globalSetup: '<rootDir>/test/global-setup.ts',
-      globalTeardown: '<rootDir>/test/global-teardown.ts',
-      testTimeout: 60000,
-    },
+    { ...integration, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.int.test.ts'] },
+    ...(process.env.OXMYSQL_DIR
+      ? [
+          {
+            ...integration,
+            displayName: 'integration (real oxmysql)',
+            testMatch: ['<rootDir>/test/integration/**/*.int.test.ts'],
+            globals: { OXMYSQL_REAL: true },
+          },
+        ]
+      : []),
   ],
 };

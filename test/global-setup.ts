@@ -10,9 +10,14 @@ import { startThrowawayServer, type ThrowawayServer } from './db/mariadb-server'
 declare global {
   // eslint-disable-next-line no-var
   var __citizenRecordsMariadb: ThrowawayServer | undefined;
+  // eslint-disable-next-line no-var
+  var __citizenRecordsSetUp: boolean | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
+  // Both integration projects (stand-in and real oxmysql) share one build and one server.
+  if (globalThis.__citizenRecordsSetUp) return;
+  globalThis.__citizenRecordsSetUp = true;
   execFileSync(process.execPath, ['build.mjs', '--bundle-only'], { cwd: resolve(__dirname, '..'), stdio: 'inherit' });
   if (process.env.MYSQL_URL) {
     console.log(`\nintegration tests use MYSQL_URL (${process.env.MYSQL_URL.replace(/:[^:@/]*@/, ':***@')})`);

@@ -18,6 +18,7 @@ import { CfxTimers } from './cfx-timers';
 import { formatConsoleArgs } from './console-format';
 import { HttpGateway } from './http-gateway';
 import { readManifest } from './manifest';
+import { captureRejections, releaseRejections, type RejectionSink } from './unhandled-rejections';
 import { Resource, contextRealm, hostRealm, type AnyFunction, type Realm } from './resource';
 
 export type ViolationKind =
@@ -96,7 +97,7 @@ function timerGlobals(timers: CfxTimers): Record<string, unknown> {
   };
 }
 
-export class FxHost {
+export class FxHost implements RejectionSink {
   readonly console: ConsoleLine[] = [];
   private violations: Violation[] = [];
   private readonly resources = new Map<string, Resource>();
@@ -107,14 +108,13 @@ export class FxHost {
   private readonly started = performance.now();
   private manualClock = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
-  private readonly onUnhandled = (reason: unknown) => this.violation('', 'unhandled-rejection', messageOf(reason));
   readonly gateway: HttpGateway;
 
   constructor(private readonly options: HostOptions = {}) {
     for (const [k, v] of Object.entries(options.convars ?? {})) this.convars.set(k, v);
     this.gateway = new HttpGateway(this, options.handlerTimeoutMs ?? 300_000);
     if ((options.clock ?? 'auto') === 'auto') this.ticker = setInterval(() => this.tick(), TICK_MS);
-    process.on('unhandledRejection', this.onUnhandled);
+    captureRejections(this);
   }
 
   // ---- clock ----------------------------------------------------------------------------------
@@ -127,6 +127,14 @@ export class FxHost {
   tick(): void {
     for (const resource of this.resources.values()) if (resource.state === 'started') resource.timers.runTick();
     for (const task of this.nextTick.splice(0)) task();
+  }
+
+  /** ScheduleResourceTick: one extra tick of that resource's timers on the next turn of the loop. */
+  private scheduleTick(name: string): void {
+    setImmediate(() => {
+      const target = this.resource(name);
+      if (target?.state === 'started') target.timers.runTick();
+    });
   }
 
   /** Manual clock: runs the ticks of `ms` milliseconds, letting promises settle between them. */
@@ -145,6 +153,19 @@ export class FxHost {
 
   violation(resource: string, kind: ViolationKind, detail: string): void {
     this.violations.push({ resource, kind, detail });
+  }
+
+  /**
+   * An unhandled rejection of a promise one of this host's script resources made (its realm's
+   * Promise): a violation of that resource and a warning line, as FXServer's Node warns.
+   */
+  takeRejection(reason: unknown, promise: Promise<unknown>): boolean {
+    const proto = Object.getPrototypeOf(promise) as unknown;
+    const owner = [...this.resources.values()].find((r) => r.context && proto === r.realm.Promise.prototype);
+    if (!owner) return false;
+    this.print(`script:${owner.name}`, `UnhandledPromiseRejectionWarning: ${messageOf(reason)}`);
+    this.violation(owner.name, 'unhandled-rejection', messageOf(reason));
+    return true;
   }
 
   /** The violations recorded so far, forgotten once taken. */
@@ -506,19 +527,24 @@ export class FxHost {
       SetHttpHandler: (fn: unknown) => {
         resource.httpHandler = typeof fn === 'function' ? (fn as AnyFunction) : null;
       },
-      // SCHEDULE_RESOURCE_TICK (citizenfx/fivem ext/native-decls, ServerResources.cpp): "Schedules
-      // the specified resource to run a tick as soon as possible, bypassing the server's fixed tick
-      // rate". The real oxmysql calls it on every query so that its callbacks run without waiting
-      // for the next 50 ms server frame: here, that resource's due timers run on the next turn.
-      ScheduleResourceTick: (res: unknown) => {
-        const target = this.resource(String(res));
-        if (target) setImmediate(() => target.state === 'started' && target.timers.runTick());
-      },
-      // REGISTER_COMMAND: console and chat commands. No console reaches the host, so a command is
-      // registered and never invoked (oxmysql registers its debug and UI commands this way).
+      // The natives below are the ones the real oxmysql calls besides the usual ones (read from its
+      // dist/build.js). Declarations: citizenfx/fivem ext/native-decls/<Name>.md.
+      // SET_CONVAR(varName, value): sets a convar for every reader (oxmysql's `oxmysql_debug` command).
+      SetConvar: (name: unknown, value: unknown) => this.convars.set(String(name), String(nativeString(value) ?? '')),
+      // REGISTER_COMMAND(name, handler, restricted): the host has no console or chat to run it from.
       RegisterCommand: () => undefined,
-      // SET_CONVAR: a server convar, readable by every resource at once, as on FXServer.
-      SetConvar: (name: unknown, value: unknown) => this.convars.set(String(name), String(value)),
+      // IS_PLAYER_ACE_ALLOWED(playerSrc, object): the host has no players, so nobody is allowed.
+      IsPlayerAceAllowed: () => false,
+      // SCHEDULE_RESOURCE_TICK(resourceName): code/components/citizen-server-impl/src/ServerResources.cpp
+      // looks the resource up by name and queues, on the main thread, one Tick() of its scripting
+      // component (its CFX timers and process._tickCallback) without waiting for the 50 ms server
+      // tick; an unknown name ticks nothing; in monitor mode it does nothing. oxmysql calls it on
+      // every query so its callbacks run without waiting for the next server tick.
+      ScheduleResourceTick: (name: unknown) => {
+        const target = nativeString(name);
+        if (target === null) throw new resource.realm.Error('Argument at index 0 was null.');
+        this.scheduleTick(target);
+      },
     };
   }
 
@@ -567,7 +593,7 @@ export class FxHost {
     this.ticker = null;
     for (const resource of this.startedResources().reverse()) this.stopResource(resource.name);
     this.tick();
-    process.off('unhandledRejection', this.onUnhandled);
+    releaseRejections(this);
     await this.gateway.close();
   }
 }

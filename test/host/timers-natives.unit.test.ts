@@ -140,6 +140,22 @@ describe('natives', () => {
     expect(inT(`GetConvarBool('${name}', ${fallback})`)).toBe(expected);
   });
 
+  test('ScheduleResourceTick runs one tick of the named resource only, before the next server tick', async () => {
+    host.startScript('other', `globalThis.ticks = 0; setTick(() => { ticks += 1; });`);
+    inT(`globalThis.ticks = 0; setTick(() => { ticks += 1; });`);
+    inT(`ScheduleResourceTick('other'); ScheduleResourceTick('nope');`);
+    expect(host.evaluate('other', 'ticks')).toBe(0);
+    await new Promise((r) => setImmediate(r));
+    expect([inT('ticks'), host.evaluate('other', 'ticks')]).toEqual([0, 1]);
+    expect(() => inT('ScheduleResourceTick(null)')).toThrow('Argument at index 0 was null.');
+  });
+
+  test('SetConvar is seen by every reader; IsPlayerAceAllowed allows nobody', () => {
+    inT(`SetConvar('mysql_debug', 'true')`);
+    host.startScript('other', '');
+    expect([host.evaluate('other', `GetConvar('mysql_debug', 'false')`), inT(`IsPlayerAceAllowed('1', 'command.mysql')`)]).toEqual(['true', false]);
+  });
+
   test('GetResourceState and GetCurrentResourceName', () => {
     host.startScript('other', '');
     expect(inT(`[GetCurrentResourceName(), GetResourceState('t'), GetResourceState('other'), GetResourceState('nope')]`)).toEqual(['t', 'started', 'started', 'missing']);

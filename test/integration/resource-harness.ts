@@ -1,15 +1,32 @@
 /**
- * One running server for an integration suite: its own database loaded from fixture SQL, the
- * oxmysql stand-in connected to it, the built citizen_records bundle, and a second resource
- * (`caller`) that calls its exports.
+ * One running server for an integration suite: its own database loaded from fixture SQL, oxmysql
+ * connected to it (the stand-in, or in the `integration (real oxmysql)` jest project the release
+ * OXMYSQL_DIR names), the built citizen_records bundle, and a second resource (`caller`) that
+ * calls its exports.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { FxHost, type HostOptions } from '../host/fx-host';
+import { FxHost, type HostOptions, type Violation } from '../host/fx-host';
 import { waitFor } from '../host/host-fixture';
 import { rawRequest, type RawRequest, type RawResponse } from '../host/http-client';
 import { OxmysqlStandIn, type StandInOptions } from '../oxmysql/oxmysql-standin';
+import { RealOxmysql, realOxmysqlDir } from '../oxmysql/real-oxmysql';
+
+/** What the suites use of oxmysql, whichever runs: the stand-in, or the real one behind a relay. */
+export interface OxmysqlUnderTest {
+  /** Statements the database was asked for so far. */
+  readonly queriesAsked: number;
+  /** The database goes away after start (new connections refused, no callback); and back. */
+  loseConnection(): void | Promise<void>;
+  restoreConnection(): void | Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real oxmysql's folder when this jest project runs against it (jest.config.js), else null. */
+export function realOxmysqlUnderTest(): string | null {
+  return (globalThis as { OXMYSQL_REAL?: boolean }).OXMYSQL_REAL ? realOxmysqlDir() : null;
+}
 
 export const ROOT = resolve(__dirname, '../..');
 
@@ -40,7 +57,9 @@ export interface Harness {
   host: FxHost;
   base: string;
   db: TestDatabase;
-  oxmysql: OxmysqlStandIn;
+  oxmysql: OxmysqlUnderTest;
+  /** Violations the host recorded, except those of oxmysql itself (its own unhandled rejections). */
+  ownViolations(): Violation[];
   /** An HTTP request to the resource over the socket; fails the test when nothing answers. */
   request(path: string, options?: HarnessRequest): Promise<RawResponse>;
   /** Calls `exports.citizen_records[name](...args)` from the caller resource; the settled value as JSON. */
@@ -50,6 +69,19 @@ export interface Harness {
 
 export function loadFixture(db: TestDatabase, file: string): Promise<unknown> {
   return db.admin.query(readFileSync(resolve(FIXTURES, file), 'utf8'));
+}
+
+async function startOxmysql(host: FxHost, url: string, options: Omit<StandInOptions, 'url'>): Promise<OxmysqlUnderTest> {
+  const realDir = realOxmysqlUnderTest();
+  if (!realDir) {
+    const standIn = new OxmysqlStandIn(host, { ...options, url });
+    standIn.start();
+    return standIn;
+  }
+  if (options.sessionTimeZone) throw new Error('sessionTimeZone is a stand-in switch: run this suite against the stand-in only');
+  const real = new RealOxmysql(host, realDir, { url, reachable: options.reachable });
+  await real.start();
+  return real;
 }
 
 export async function startHarness(
@@ -63,8 +95,7 @@ export async function startHarness(
   for (const file of fixtures) await loadFixture(db, file);
   const host = new FxHost({ handlerTimeoutMs: 5000, ...options, convars: { ...DEFAULT_CONVARS, ...options.convars } });
   const base = await host.listen();
-  const oxmysql = new OxmysqlStandIn(host, { ...oxmysqlOptions, url: db.url });
-  oxmysql.start();
+  const oxmysql = await startOxmysql(host, db.url, oxmysqlOptions);
   if (waitForOxmysql) await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 10_000);
   host.startResource(ROOT, 'citizen_records');
   host.startScript(
@@ -78,6 +109,9 @@ export async function startHarness(
     base,
     db,
     oxmysql,
+    ownViolations() {
+      return host.takeViolations().filter((v) => v.resource !== 'oxmysql');
+    },
     async request(path, requestOptions = {}) {
       const { withKey = true, ...rest } = requestOptions;
       const headers = rest.headers ?? [];
