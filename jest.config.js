@@ -1,7 +1,8 @@
 /**
  * Unit tests sit beside the code in src/, integration tests in test/. When OXMYSQL_DIR names an
  * oxmysql release (fxmanifest.lua + dist/build.js), the resource's integration suites run a
- * second time against it; the stand-in's own suites (test/oxmysql) run once.
+ * second time against it, with the suites that compare it with the stand-in (*.real.test.ts); the
+ * stand-in's own suites (test/oxmysql) run once.
  */
 const transform = { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.js' };
 const integration = {
@@ -26,7 +27,7 @@ module.exports = {
           {
             ...integration,
             displayName: 'integration (real oxmysql)',
-            testMatch: ['<rootDir>/test/integration/**/*.int.test.ts'],
+            testMatch: ['<rootDir>/test/integration/**/*.int.test.ts', '<rootDir>/test/**/*.real.test.ts'],
             globals: { OXMYSQL_REAL: true },
           },
         ]

@@ -71,8 +71,7 @@ export function loadFixture(db: TestDatabase, file: string): Promise<unknown> {
   return db.admin.query(readFileSync(resolve(FIXTURES, file), 'utf8'));
 }
 
-async function startOxmysql(host: FxHost, url: string, options: Omit<StandInOptions, 'url'>): Promise<OxmysqlUnderTest> {
-  const realDir = realOxmysqlUnderTest();
+async function startOxmysql(host: FxHost, url: string, options: Omit<StandInOptions, 'url'>, realDir: string | null): Promise<OxmysqlUnderTest> {
   if (!realDir) {
     const standIn = new OxmysqlStandIn(host, { ...options, url });
     standIn.start();
@@ -89,13 +88,20 @@ export async function startHarness(
   fixtures: string[],
   options: HostOptions = {},
   oxmysqlOptions: Omit<StandInOptions, 'url'> = {},
-  { waitForOxmysql = true }: { waitForOxmysql?: boolean } = {},
+  {
+    waitForOxmysql = true,
+    oxmysqlDir = realOxmysqlUnderTest(),
+  }: {
+    waitForOxmysql?: boolean;
+    /** The real oxmysql release to run, or null for the stand-in (default: the jest project's choice). */
+    oxmysqlDir?: string | null;
+  } = {},
 ): Promise<Harness> {
   const db = await createTestDatabase(label);
   for (const file of fixtures) await loadFixture(db, file);
   const host = new FxHost({ handlerTimeoutMs: 5000, ...options, convars: { ...DEFAULT_CONVARS, ...options.convars } });
   const base = await host.listen();
-  const oxmysql = await startOxmysql(host, db.url, oxmysqlOptions);
+  const oxmysql = await startOxmysql(host, db.url, oxmysqlOptions, oxmysqlDir);
   if (waitForOxmysql) await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 10_000);
   host.startResource(ROOT, 'citizen_records');
   host.startScript(
