@@ -9,7 +9,7 @@ import type { FieldPacket, ResultSetHeader } from 'mysql2';
 import type { FxHost } from '../host/fx-host';
 import type { Resource } from '../host/resource';
 import { executeParameterSets, queryArguments } from './placeholders';
-import { castExecuteRows, castTextRows, executeTypeCast, textTypeCast } from './type-cast';
+import { castExecuteRows, castTextRows, executeTypeCast, headTypeCast, textTypeCast } from './type-cast';
 
 type Callback = (result: unknown, error?: string) => void;
 type Globals = Record<string, unknown> & {
@@ -30,6 +30,8 @@ export interface StandInOptions {
    * default-time-zone); TIMESTAMPs then reach oxmysql as text in that zone.
    */
   sessionTimeZone?: string;
+  /** 'head': the query family type-casts as oxmysql's unreleased commit 887d841 (oxmysql.md §3.4). */
+  typeCast?: 'v2.14.1' | 'head';
 }
 
 const QUERY_FAMILY = ['query', 'single', 'scalar', 'update', 'insert'] as const;
@@ -106,7 +108,7 @@ export class OxmysqlStandIn {
       supportBigNumbers: true,
       jsonStrings: true,
       namedPlaceholders: false,
-      typeCast: textTypeCast,
+      typeCast: this.options.typeCast === 'head' ? headTypeCast : textTypeCast,
       connectionLimit: 10,
     });
     const zone = this.options.sessionTimeZone;
