@@ -3,8 +3,9 @@
  * is lost after start, and queues forever before it connects (oxmysql.md §4), so every call here
  * has a timeout and a not-ready oxmysql fails at once.
  */
-import { onEvent, resourceExport, resourceState } from '../fivem/natives';
+import { onEvent, resourceExport, resourceState, resourceVersion } from '../fivem/natives';
 import { DatabaseError, type Database, type Row } from './database';
+import { oxmysqlVersionWarning } from './oxmysql-version';
 
 const OXMYSQL = 'oxmysql';
 
@@ -28,6 +29,16 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
   let connected = false;
   onEvent('onResourceStop', (name: string) => {
     if (name === OXMYSQL) connected = false;
+  });
+  // Too old an oxmysql fails in ways that do not name it (503s, timeouts): say so at start, and
+  // again whenever oxmysql (re)starts. Shown whatever log_level says, like configuration mistakes.
+  const checkVersion = () => {
+    const warning = oxmysqlVersionWarning(resourceVersion(OXMYSQL));
+    if (warning) console.warn(warning);
+  };
+  if (resourceState(OXMYSQL) === 'started') checkVersion();
+  onEvent('onResourceStart', (name: string) => {
+    if (name === OXMYSQL) checkVersion();
   });
   const isReady = (): boolean => {
     if (resourceState(OXMYSQL) !== 'started') return (connected = false);

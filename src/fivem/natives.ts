@@ -75,6 +75,7 @@ export function resourceState(resource: string): string {
   return fx.GetResourceState(resource);
 }
 
-export function resourceVersion(): string {
-  return fx.GetResourceMetadata(currentResourceName(), 'version', 0) ?? '';
+/** The `version` of a resource's manifest (this one by default), or '' when it has none. */
+export function resourceVersion(resource: string = currentResourceName()): string {
+  return fx.GetResourceMetadata(resource, 'version', 0) ?? '';
 }
