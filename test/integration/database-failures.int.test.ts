@@ -2,6 +2,7 @@
  * What callers see when the database misbehaves, and when a format is switched off: every
  * request is answered, with the documented code, and health tells the truth.
  */
+import type { RealOxmysql } from '../oxmysql/real-oxmysql';
 import { realOxmysqlUnderTest, startHarness, type Harness } from './resource-harness';
 
 const ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
@@ -47,6 +48,38 @@ describe('the database lost after start, and back', () => {
     expect(JSON.parse(healed.body).data).toMatchObject({ status: 'ok', database: 'connected' });
   });
 });
+
+// A database that stops answering: the stand-in has no wire to hold, so this runs against the real
+// oxmysql only, with the relay holding every byte between it and MariaDB.
+if (realOxmysqlUnderTest()) {
+  describe('the database stalls after start, and answers again', () => {
+    let h: Harness;
+
+    beforeAll(async () => {
+      h = await startHarness('db_stall', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], {
+        convars: { 'citizen_records:db_timeout_ms': '300' },
+      });
+    });
+    afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+    afterAll(() => h.close());
+
+    test('lookups answer 504 database_timeout while stalled; the late answers are ignored and lookups recover', async () => {
+      expect((await h.request(`/alpha/citizens/${ID}`)).status).toBe(200);
+
+      (h.oxmysql as RealOxmysql).stall();
+      const stalled = await h.request(`/alpha/citizens/${ID}`);
+      expect(stalled.status).toBe(504);
+      expect(JSON.parse(stalled.body).error.code).toBe('database_timeout');
+      expect((await h.request('/health')).status).toBe(503);
+
+      (h.oxmysql as RealOxmysql).resume();
+      const again = await h.request(`/alpha/citizens/${ID}`);
+      expect(again.status).toBe(200);
+      expect(JSON.parse(again.body).data.identifier).toBe(ID);
+      expect((await h.request('/health')).status).toBe(200);
+    });
+  });
+}
 
 describe('a format switched off by convar', () => {
   let h: Harness;
