@@ -168,6 +168,15 @@ export class FxHost implements RejectionSink {
     return true;
   }
 
+  /** An uncaught exception made in one of this host's script resources (its realm's Error). */
+  takeException(error: unknown): boolean {
+    const owner = [...this.resources.values()].find((r) => r.context && error instanceof r.realm.Error);
+    if (!owner) return false;
+    this.print(`script:${owner.name}`, `^1Uncaught exception: ${(error as Error).stack ?? messageOf(error)}^7`);
+    this.violation(owner.name, 'script-error', `uncaught: ${messageOf(error)}`);
+    return true;
+  }
+
   /** The violations recorded so far, forgotten once taken. */
   takeViolations(): Violation[] {
     return this.violations.splice(0);

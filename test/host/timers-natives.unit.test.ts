@@ -90,6 +90,18 @@ describe('timers', () => {
     },
   );
 
+  test("a resource's unhandled rejection and its Node callback's uncaught throw are put down to it, not thrown at the test", async () => {
+    inT(`Promise.reject(new Error('nobody catches')); process.nextTick(() => { throw new Error('boom from t'); });`);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(host.takeViolations()).toEqual(
+      expect.arrayContaining([
+        { resource: 't', kind: 'unhandled-rejection', detail: 'nobody catches' },
+        { resource: 't', kind: 'script-error', detail: 'uncaught: boom from t' },
+      ]),
+    );
+    expect(host.linesOf('t')).toEqual(expect.arrayContaining([expect.stringContaining('UnhandledPromiseRejectionWarning: nobody catches')]));
+  });
+
   test("a stopped resource's timers never fire", async () => {
     inT(`setTimeout(() => log.push('late'), 0);`);
     const log = inT('log') as string[];

@@ -33,7 +33,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
   beforeAll(async () => {
     h = await startHarness('alpha_legacy19', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql']);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('the record over HTTP equals the export and passes the schema', async () => {
@@ -145,7 +145,7 @@ describe('alpha on ESX Legacy 1.13+ (ox_inventory, illenium-appearance skin, mul
   beforeAll(async () => {
     h = await startHarness('alpha_legacy113', ['esx-legacy-schema.sql', 'esx-legacy-1.13-row.sql']);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('the record keeps ox slots, drops the loadout and flattens the tattoos', async () => {
@@ -200,7 +200,7 @@ describe('alpha on ESX v1-final (MM/DD/YYYY birth dates, heights in inches)', ()
   beforeAll(async () => {
     h = await startHarness('alpha_v1final', ['esx-v1-final.sql'], { convars: { 'citizen_records:esx_dob_format': 'MDY' } });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('the date follows the configured order and missing add-on columns take their defaults', async () => {
@@ -235,7 +235,7 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
   beforeAll(async () => {
     h = await startHarness('alpha_12', ['esx-1.2.sql']);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('ESX 1.2 reads its accounts from user_accounts and its old loadout list', async () => {
@@ -278,7 +278,7 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
         phone_number: '48213',
         loadout: [{ name: 'WEAPON_PISTOL', ammo: 24 }],
       });
-      expect(other.host.takeViolations()).toEqual([]);
+      expect(other.ownViolations()).toEqual([]);
     } finally {
       await other.close();
     }

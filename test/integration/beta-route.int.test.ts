@@ -46,7 +46,7 @@ describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
   beforeAll(async () => {
     h = await startHarness('beta_qbcore', ['qbcore.sql']);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('a qb-inventory row: charinfo, job, gang, metadata and items as the spec shapes them', async () => {
@@ -127,7 +127,7 @@ describe('beta on the first QBCore table (April 2021: `#` id, steam column, lati
   beforeAll(async () => {
     h = await startHarness('beta_qb2021', ['qbcore-2021.sql']);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('the `#` column is the id and a job without grade is completed', async () => {
@@ -149,7 +149,7 @@ describe('beta on Qbox', () => {
   beforeAll(async () => {
     h = await startHarness('beta_qbox', ['qbox.sql']);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('a Qbox row reads like a QBCore one', async () => {
@@ -179,7 +179,7 @@ describe('beta on Qbox', () => {
       const { status, http } = await lookBoth(other, 'qx7m2k9b');
       expect(status).toBe(200);
       expect((http.data as BetaRecord).citizenid).toBe('QX7M2K9B');
-      expect(other.host.takeViolations()).toEqual([]);
+      expect(other.ownViolations()).toEqual([]);
     } finally {
       await other.close();
     }
@@ -197,7 +197,7 @@ if (!realOxmysqlUnderTest()) {
       restoreTimeZone = pinTimeZone('America/New_York');
       h = await startHarness('beta_tz', ['qbcore.sql'], {}, { sessionTimeZone: '+09:00' });
     });
-    afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+    afterEach(() => expect(h.ownViolations()).toEqual([]));
     afterAll(async () => {
       await h.close();
       restoreTimeZone();

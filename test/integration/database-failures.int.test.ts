@@ -60,7 +60,7 @@ if (realOxmysqlUnderTest()) {
         convars: { 'citizen_records:db_timeout_ms': '300' },
       });
     });
-    afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+    afterEach(() => expect(h.ownViolations()).toEqual([]));
     afterAll(() => h.close());
 
     test('lookups answer 504 database_timeout while stalled; the late answers are ignored and lookups recover', async () => {
@@ -87,7 +87,7 @@ describe('a format switched off by convar', () => {
   beforeAll(async () => {
     h = await startHarness('format_off', ['qbcore.sql'], { convars: { 'citizen_records:formats': 'alpha' } });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('a bad id is still 400 invalid_id: the id is checked before the format', async () => {

@@ -69,7 +69,7 @@ describe('with keys and CORS configured', () => {
     });
     doc = JSON.parse((await get(h, '/openapi.json', { withKey: false, headers: [] })).body);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(async () => {
     seen.push(...h.host.console.map((l) => l.text));
     await h.close();
@@ -218,7 +218,7 @@ describe('rate limits', () => {
   beforeAll(async () => {
     h = await startHarness('http_rate', ['qbcore.sql'], { convars: { 'citizen_records:api_keys': KEYS, 'citizen_records:rate_limit': '6' } });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(async () => {
     seen.push(...h.host.console.map((l) => l.text));
     await h.close();
@@ -244,7 +244,7 @@ describe('with no key configured', () => {
   beforeAll(async () => {
     h = await startHarness('http_closed', ['qbcore.sql'], { convars: { 'citizen_records:api_keys': '' } });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(async () => {
     seen.push(...h.host.console.map((l) => l.text));
     await h.close();
@@ -268,7 +268,7 @@ describe('with anonymous access opted in', () => {
   beforeAll(async () => {
     h = await startHarness('http_anon', ['qbcore.sql'], { convars: { 'citizen_records:api_keys': '', 'citizen_records:allow_anonymous': 'true' } });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(async () => {
     seen.push(...h.host.console.map((l) => l.text));
     await h.close();

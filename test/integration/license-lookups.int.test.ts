@@ -38,7 +38,7 @@ describe('alpha: ESX multicharacter and single-character rows', () => {
     // Both formats inspected (/health waits for it), so that the only queries left are lookups.
     expect(JSON.parse((await h.request('/health')).body).data.formats).toEqual({ alpha: 'available', beta: 'unavailable' });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('every character of a player in slot order, from license:, bare or upper-case hex, over HTTP and export alike', async () => {
@@ -91,8 +91,8 @@ describe('beta: QBCore and Qbox players with several characters', () => {
     qbx = await startHarness('license_qbox', ['qbox.sql', 'qbox-more-characters.sql']);
   });
   afterEach(() => {
-    expect(qb.host.takeViolations()).toEqual([]);
-    expect(qbx.host.takeViolations()).toEqual([]);
+    expect(qb.ownViolations()).toEqual([]);
+    expect(qbx.ownViolations()).toEqual([]);
   });
   afterAll(async () => {
     await qb.close();

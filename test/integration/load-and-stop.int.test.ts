@@ -30,7 +30,7 @@ describe('limits and slow queries', () => {
     // Both formats inspected, so that the only queries left are lookups.
     expect(JSON.parse((await h.request('/health')).body).data.formats).toEqual({ alpha: 'available', beta: 'unavailable' });
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('500 concurrent requests for mixed ids: all answered, at most max_in_flight queries, identical ones sharing', async () => {
@@ -79,7 +79,7 @@ describe('stopping with lookups in flight', () => {
     h = await startHarness('stop', ['forty-users.sql']);
     expect((await h.request(`/alpha/citizens/${IDS[0]}`)).status).toBe(200);
   });
-  afterEach(() => expect(h.host.takeViolations()).toEqual([]));
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
   test('every waiting request and export call is answered 503 resource_stopping, no timer is left, and it starts again', async () => {
