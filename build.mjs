@@ -3,14 +3,16 @@
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
 // replace the runtime's); node16 runs on every FXServer build (fxserver-runtime.md §0, §4).
 // `--bundle-only` skips the documents: the tests build the bundle, and must not rewrite the
-// committed documents they check for staleness.
+// committed documents they check for staleness. `--outfile <path>` writes the bundle elsewhere
+// (the release packager builds into its own staging folder).
 import { build } from 'esbuild';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
+const outfileAt = process.argv.indexOf('--outfile');
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outfile: outfileAt === -1 ? 'dist/server.js' : process.argv[outfileAt + 1],
   bundle: true,
   platform: 'node',
   format: 'iife',

@@ -12,4 +12,30 @@ node_version '22'
 
 server_script 'dist/server.js'
 
-dependency 'oxmysql'
+-- /server:12913: the build oxmysql 2.14.1 (our own dependency, also node_version '22') declares;
+-- node_version '22' took effect from FXServer's February 2025 builds (citizenfx/fivem 6c7a57388).
+dependencies {
+    '/server:12913',
+    'oxmysql',
+}
+
+-- Every convar of the resource (README "Configuration"), for server panels such as txAdmin.
+-- Set them with `set` (never setr or sets) before `ensure citizen_records`.
+convar_category 'citizen_records' {
+    'HTTP and export lookups of citizen records',
+    {
+        { 'API keys (name:key, comma-separated)', 'citizen_records:api_keys', 'CV_STRING', '' },
+        { 'Serve record routes without a key', 'citizen_records:allow_anonymous', 'CV_BOOL', 'false' },
+        { 'CORS origins (comma-separated, or *)', 'citizen_records:cors_origins', 'CV_STRING', '' },
+        { 'Requests per minute per key', 'citizen_records:rate_limit', 'CV_INT', '600' },
+        { 'Query timeout (ms)', 'citizen_records:db_timeout_ms', 'CV_INT', '5000' },
+        { 'Lookups in flight at most', 'citizen_records:max_in_flight', 'CV_INT', '64' },
+        { 'Cache TTL (ms, 0 = off)', 'citizen_records:cache_ttl_ms', 'CV_INT', '1000' },
+        { 'Largest column read (bytes)', 'citizen_records:max_column_bytes', 'CV_INT', '4194304' },
+        { 'ESX dateofbirth order (DMY, MDY, YMD)', 'citizen_records:esx_dob_format', 'CV_STRING', 'DMY' },
+        { 'esx_multicharacter prefix', 'citizen_records:esx_character_prefix', 'CV_STRING', 'char' },
+        { 'esx_multicharacter slots', 'citizen_records:esx_max_characters', 'CV_INT', '4' },
+        { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },
+        { 'Log level (error, warn, info, debug)', 'citizen_records:log_level', 'CV_STRING', 'info' },
+    }
+}
