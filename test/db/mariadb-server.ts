@@ -11,6 +11,8 @@ import mysql from 'mysql2/promise';
 
 export interface ThrowawayServer {
   url: string;
+  /** The server's own folder (data, socket), removed by stop(). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -95,6 +97,7 @@ export async function startThrowawayServer(): Promise<ThrowawayServer> {
 
   return {
     url,
+    dir,
     async stop() {
       if (child.exitCode === null) {
         // A throwaway server's data is deleted next, so there is nothing to shut down cleanly.

@@ -16,6 +16,8 @@ export interface TestDatabase {
 
 export function serverUrl(): string {
   const url = process.env.MYSQL_URL;
+  const missing = process.env.CITIZEN_RECORDS_NO_DATABASE;
+  if (!url && missing) throw new Error(`no database for the integration tests: ${missing}`);
   if (!url) throw new Error('MYSQL_URL is not set: run the integration tests through jest (global setup starts MariaDB)');
   return url;
 }

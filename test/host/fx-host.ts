@@ -587,9 +587,9 @@ export class FxHost implements RejectionSink {
 
   // ---- HTTP -----------------------------------------------------------------------------------
 
-  /** Starts the HTTP socket on 127.0.0.1 and returns its base URL (`http://127.0.0.1:<port>`). */
-  listen(): Promise<string> {
-    return this.gateway.listen();
+  /** Starts the HTTP socket on 127.0.0.1 and returns its base URL (`http://127.0.0.1:<port>`); port 0 picks a free one. */
+  listen(port = 0): Promise<string> {
+    return this.gateway.listen(port);
   }
 
   /** Calls a resource's HTTP handler from the server side. */

@@ -71,7 +71,7 @@ export class HttpGateway {
     private readonly timeoutMs: number,
   ) {}
 
-  listen(): Promise<string> {
+  listen(port = 0): Promise<string> {
     // picohttpparser accepts an HTTP/1.1 request without Host; Node would answer 400 itself.
     const server = http.createServer({ maxHeaderSize: 64 * 1024, requireHostHeader: false }, (req, res) => this.enqueue(req, res));
     // FXServer's head has no Keep-Alive line; Node adds one whenever an idle timeout is set.
@@ -82,7 +82,7 @@ export class HttpGateway {
     });
     this.server = server;
     return new Promise((resolveUrl) =>
-      server.listen(0, '127.0.0.1', () => resolveUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      server.listen(port, '127.0.0.1', () => resolveUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
     );
   }
 

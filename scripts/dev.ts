@@ -1,0 +1,88 @@
+/**
+ * npm run dev: citizen_records on a local FXServer stand-in (the test host) at 127.0.0.1:30120
+ * (PORT overrides; 0 picks a free port), with oxmysql (the release OXMYSQL_DIR names, else the
+ * stand-in) and a demo database on a throwaway mariadbd (or the server MYSQL_URL names). Prints a
+ * development key and ready-to-paste curl lines; Ctrl-C stops everything and removes the database.
+ */
+import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { startThrowawayServer, type ThrowawayServer } from '../test/db/mariadb-server';
+import { createTestDatabase } from '../test/db/test-database';
+import { FxHost } from '../test/host/fx-host';
+import { waitFor } from '../test/host/host-fixture';
+import { loadFixture } from '../test/integration/resource-harness';
+import { OxmysqlStandIn } from '../test/oxmysql/oxmysql-standin';
+import { RealOxmysql, realOxmysqlDir } from '../test/oxmysql/real-oxmysql';
+
+const ROOT = resolve(__dirname, '..');
+/** The demo citizens: ESX rows of several generations and esx_multicharacter, QBCore players. */
+const DEMO = ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql', 'esx-legacy-1.13-row.sql', 'esx-multicharacter-rows.sql', 'qbcore.sql'];
+const ALPHA_ID = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
+const BETA_ID = 'KQW48213';
+const LICENSE = 'license:1f2e3d4c5b6a79880716253443526170a9b8c7d6';
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, ['build.mjs', '--bundle-only'], { cwd: ROOT, stdio: 'inherit' });
+  let mariadb: ThrowawayServer | null = null;
+  if (!process.env.MYSQL_URL) {
+    try {
+      mariadb = await startThrowawayServer();
+    } catch (error) {
+      console.error(
+        `npm run dev needs MariaDB: ${error instanceof Error ? error.message : String(error)}\n` +
+          'Install it (Debian/Ubuntu: sudo apt-get install mariadb-server; macOS: brew install mariadb), ' +
+          'or point MYSQL_URL at a server where this user may CREATE and DROP databases, e.g. MYSQL_URL=mysql://root@127.0.0.1:3306',
+      );
+      process.exit(1);
+    }
+    process.env.MYSQL_URL = mariadb.url;
+  }
+  const db = await createTestDatabase('dev');
+  for (const file of DEMO) await loadFixture(db, file);
+
+  const key = randomBytes(24).toString('hex');
+  const host = new FxHost({ convars: { 'citizen_records:api_keys': `dev:${key}`, 'citizen_records:log_level': 'debug' }, echoConsole: true });
+  const base = await host.listen(Number(process.env.PORT ?? 30120));
+  const realDir = realOxmysqlDir();
+  const oxmysql = realDir ? new RealOxmysql(host, realDir, { url: db.url }) : new OxmysqlStandIn(host, { url: db.url });
+  await oxmysql.start();
+  await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 30_000);
+  host.startResource(ROOT, 'citizen_records');
+
+  const url = `${base}/citizen_records`;
+  const curl = (path: string, withKey = true) => `curl -s ${withKey ? `-H 'Authorization: Bearer ${key}' ` : ''}'${url}${path}'`;
+  console.log(
+    [
+      '',
+      `citizen_records dev server ready at ${url} (oxmysql: ${realDir ? `real, ${realDir}` : 'stand-in'}; database ${db.name}${mariadb ? ` on a throwaway mariadbd in ${mariadb.dir}` : ''})`,
+      `development API key: ${key}`,
+      curl(`/alpha/citizens/${ALPHA_ID}`),
+      curl(`/beta/citizens/${BETA_ID}`),
+      curl(`/alpha/players/${LICENSE}/citizens`),
+      curl('/health', false),
+      curl('/openapi.json', false),
+      'Ctrl-C stops it and removes the database.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await host.close();
+    await oxmysql.close();
+    await db.drop();
+    await mariadb?.stop();
+    console.log('citizen_records dev server stopped; database removed');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

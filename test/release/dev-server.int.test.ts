@@ -1,0 +1,47 @@
+/**
+ * `npm run dev` as a new user runs it: it starts, prints curl lines that answer 200 with records,
+ * and Ctrl-C stops it and removes its throwaway database.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { rawRequest } from '../host/http-client';
+
+test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () => {
+  const env = { ...process.env, PORT: '0' };
+  delete env.MYSQL_URL;
+  delete env.OXMYSQL_DIR;
+  // Its own process group, as in a terminal, where Ctrl-C signals the whole foreground group.
+  const child = spawn('npm', ['run', 'dev'], { cwd: resolve(__dirname, '../..'), env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  try {
+    const deadline = Date.now() + 60_000;
+    while (!output.includes('Ctrl-C stops it')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm run dev did not get ready:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const dataDir = /throwaway mariadbd in (\S+)\)/.exec(output)?.[1];
+    expect(dataDir && existsSync(dataDir)).toBe(true);
+    const curls = output.split('\n').filter((line) => line.startsWith('curl '));
+    expect(curls).toHaveLength(5);
+    for (const line of curls) {
+      const url = new URL(/'(http[^']+)'/.exec(line)![1]);
+      const auth = /-H '([^:]+): ([^']+)'/.exec(line);
+      const response = await rawRequest(url.origin, url.pathname, { headers: auth ? [[auth[1], auth[2]]] : [] });
+      expect({ line, status: response.answered && response.status }).toEqual({ line, status: 200 });
+      const body = JSON.parse(response.answered ? response.body : '{}');
+      if (url.pathname.includes('/citizens')) expect(body.success).toBe(true);
+    }
+    process.kill(-child.pid!, 'SIGINT');
+    await exited;
+    // npm may exit on the signal before its child has finished cleaning up.
+    for (let waited = 0; !output.includes('database removed') && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    expect(output).toContain('database removed');
+    expect(existsSync(dataDir!)).toBe(false);
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+  }
+}, 120_000);
