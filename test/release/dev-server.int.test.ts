@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { rawRequest } from '../host/http-client';
 
 test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () => {
-  const env = { ...process.env, PORT: '0' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };
   delete env.MYSQL_URL;
   delete env.OXMYSQL_DIR;
   // Its own process group, as in a terminal, where Ctrl-C signals the whole foreground group.
