@@ -19,6 +19,8 @@ try {
     ['fxmanifest.lua', 'fxmanifest.lua'],
     ['dist/server.js', bundle],
     ['openapi.json', 'openapi.json'],
+    ['citizen_records.d.ts', 'citizen_records.d.ts'],
+    ['citizen_records.lua', 'citizen_records.lua'],
     ['README.md', 'README.md'],
     ['LICENSE', 'LICENSE'],
   ];

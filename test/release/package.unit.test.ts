@@ -43,6 +43,8 @@ test('the release zip holds exactly what a server needs, unchanged', () => {
       'citizen_records/fxmanifest.lua',
       'citizen_records/dist/server.js',
       'citizen_records/openapi.json',
+      'citizen_records/citizen_records.d.ts',
+      'citizen_records/citizen_records.lua',
       'citizen_records/README.md',
       'citizen_records/LICENSE',
     ]);

@@ -1,0 +1,297 @@
+// Generated from the zod schemas of citizen_records (src/consumer-types/generate.ts): do not edit.
+
+export interface AlphaRecord {
+  /** The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, … */
+  identifier: string;
+  firstname: string;
+  lastname: string;
+  /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
+  dateofbirth: string | "";
+  /** `m` or `f`; `""` when none is stored or the stored value is neither. */
+  sex: "m" | "f" | "";
+  /** As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones. */
+  height: number;
+  /** Job name; `unemployed` when none is stored. */
+  job: string;
+  job_grade: number;
+  /** Permission group; `user` when none is stored. */
+  group: string;
+  /** Account balances; an account the database does not hold is 0. */
+  accounts: {
+    /** Cash. */
+    money: number;
+    /** Bank balance. */
+    bank: number;
+    /** Dirty money. */
+    black_money: number;
+  };
+  inventory: Array<{
+    /** Item name as the inventory registers it, e.g. `water`, `WEAPON_PISTOL`. */
+    name: string;
+    count: number;
+    /** Slot as stored by ox_inventory; for the classic ESX inventory (which has no slots) 1..n in item-name order. */
+    slot: number;
+  }>;
+  /** Weapons of the classic ESX loadout; empty under ox_inventory, where weapons are inventory items. */
+  loadout: Array<{
+    /** Weapon name, e.g. `WEAPON_PISTOL`. */
+    name: string;
+    ammo: number;
+  }>;
+  metadata: {
+    /** Ped health, 0 to 200 (ESX Legacy 1.9.4+; 0 on older servers). */
+    health: number;
+    /** Armour, 0 to 100. */
+    armor: number;
+  };
+  /** Last saved world coordinates, heading dropped; the origin when none are stored. */
+  position: {
+    x: number;
+    y: number;
+    z: number;
+  };
+  /** Appearance in the fivem-appearance / illenium-appearance shape; a skinchanger skin is converted with illenium-appearance's mapping; no stored skin gives empty values. */
+  skin: {
+    /** Ped model, e.g. `mp_m_freemode_01`; `""` when no skin is stored. */
+    model: string;
+    eyeColor: number;
+    hair: {
+      style: number;
+      color: number;
+      highlight: number;
+    };
+    headBlend: {
+      shapeFirst: number;
+      shapeSecond: number;
+      shapeMix: number;
+      skinFirst: number;
+      skinSecond: number;
+      skinMix: number;
+    };
+    components: Array<{
+      component_id: number;
+      drawable: number;
+      texture: number;
+    }>;
+    props: Array<{
+      prop_id: number;
+      drawable: number;
+      texture: number;
+    }>;
+    /** fivem-appearance / illenium-appearance head overlays keyed by name, each usually `{style, opacity, color, secondColor}`. */
+    headOverlays: Record<string, unknown>;
+    /** Face features keyed by name (`noseWidth`, …), each a number from -1 to 1. */
+    faceFeatures: Record<string, unknown>;
+    /** Tattoos of every zone in one list, each as stored (`name`, `collection`, `zone`, …). */
+    tattoos: Array<Record<string, unknown>>;
+  };
+  status: Array<{
+    /** Status name, e.g. `hunger`, `thirst`, `drunk`. */
+    name: string;
+    /** Raw value, 0 to 1000000 in esx_status. */
+    val: number;
+    /** `val` as a percentage, 0 to 100. */
+    percent: number;
+  }>;
+  is_dead: boolean;
+  /** Character disabled by esx_multicharacter. */
+  disabled: boolean;
+  /** esx_property: a property name (v1), or the stored JSON text `{"id", "coords"}` (v2); `""` when none. */
+  last_property: string;
+  /** As stored, numbers written as decimal text; `""` when none. */
+  phone_number: string;
+}
+
+export interface BetaRecord {
+  /** Row id in the players table */
+  id: number;
+  /** Unique citizen id as stored, a short code such as KQW48213 */
+  citizenid: string;
+  /** Platform license of the player, e.g. license:<hex> or license2:<hex> */
+  license: string;
+  /** Player user name as stored (may contain emoji) */
+  name: string;
+  /** Money by type; other money types a server adds are not part of the record */
+  money: {
+    /** Cash in hand */
+    cash: number;
+    /** Bank balance; may be negative */
+    bank: number;
+    /** Crypto balance */
+    crypto: number;
+  };
+  /** Character identity */
+  charinfo: {
+    /** First name */
+    firstname: string;
+    /** Family name */
+    lastname: string;
+    /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
+    birthdate: string | "";
+    /** Nationality */
+    nationality: string;
+    /** male or female; any other stored value as text */
+    gender: string;
+    /** Phone number */
+    phone: string;
+    /** Bank account number */
+    account: string;
+    /** Character slot of the player */
+    cid: string;
+  };
+  /** The citizen's job */
+  job: {
+    /** Job name, e.g. police; unemployed when none */
+    name: string;
+    /** Job label shown to players */
+    label: string;
+    /** Job type, e.g. leo or ems; open-ended; none when the job has no type */
+    type: string;
+    /** Whether the player is a boss of this job */
+    isboss: boolean;
+    /** Whether the player is on duty */
+    onduty: boolean;
+    grade: {
+      /** Grade name */
+      name: string;
+      /** Grade level, 0 for the lowest */
+      level: number;
+      /** Salary of this grade */
+      payment: number;
+      /** Whether this grade is a boss grade */
+      isboss: boolean;
+    };
+    /** Salary */
+    payment: number;
+  };
+  /** The citizen's gang */
+  gang: {
+    /** Gang name; none when not in a gang */
+    name: string;
+    /** Gang label shown to players */
+    label: string;
+    /** Whether the player is the gang's boss */
+    isboss: boolean;
+    grade: {
+      /** Grade name */
+      name: string;
+      /** Grade level, 0 for the lowest */
+      level: number;
+      /** Whether this grade is a boss grade */
+      isboss: boolean;
+    };
+  };
+  /** Last saved world coordinates, heading dropped; the origin when none are stored. */
+  position: {
+    x: number;
+    y: number;
+    z: number;
+  };
+  /** Character state; values the row lacks take qb-core's PlayerDefaults */
+  metadata: {
+    /** Hunger level (100 is fed), from 0 to 100 */
+    hunger: number;
+    /** Thirst level (100 is quenched), from 0 to 100 */
+    thirst: number;
+    /** Stress level, from 0 to 100 */
+    stress: number;
+    /** Armor level, from 0 to 100 */
+    armor: number;
+    /** Character is dead */
+    isdead: boolean;
+    /** Character is handcuffed */
+    ishandcuffed: boolean;
+    /** Character is unconscious (last stand) */
+    inlaststand: boolean;
+    /** GPS ankle tracker active */
+    tracker: boolean;
+    /** Remaining jail time in minutes; 0 when not in jail */
+    injail: number;
+    /** Blood group, e.g. O+; empty when never generated */
+    bloodtype: string;
+    /** Fingerprint id */
+    fingerprint: string;
+    /** Wallet id, e.g. QB-48213377 */
+    walletid: string;
+    /** Radio call sign; NO CALLSIGN when none */
+    callsign: string;
+    /** Licences; a licence the row does not mention is false */
+    licences: {
+      /** Holds a driving licence */
+      driver: boolean;
+      /** Holds a weapon licence */
+      weapon: boolean;
+      /** Holds a business licence */
+      business: boolean;
+    };
+    criminalrecord: {
+      /** Has a criminal record */
+      hasRecord: boolean;
+    };
+    phonedata: {
+      /** Phone serial number */
+      SerialNumber: number;
+      /** Names of the apps installed on the phone */
+      InstalledApps: Array<string>;
+    };
+  };
+  /** Items by slot, in slot order */
+  inventory: Array<{
+    /** Item name */
+    name: string;
+    /** Quantity */
+    count: number;
+    /** Inventory slot the item is stored in */
+    slot: number;
+    /** Only the keys this item really has: a bread carries none, a weapon usually all five */
+    metadata: {
+      /** Item condition in percent; an expiring ox_inventory item gives its remaining lifetime, from 0 to 100 */
+      durability?: number;
+      /** Rounds loaded, for weapons */
+      ammo?: number;
+      /** Weapon serial number */
+      serial?: string;
+      /** Name of the registered owner of a weapon */
+      registered?: string;
+      /** Attached components and accessories (ox_inventory item names or GTA component names) */
+      components?: Array<string>;
+    };
+  }>;
+  /** Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time */
+  last_updated: string | "";
+}
+
+/** Stable error codes; the HTTP status of each is in the README and /openapi.json. */
+export type ErrorCode = 'invalid_id' | 'invalid_license' | 'unauthorized' | 'citizen_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
+
+export interface Success<T> {
+  success: true;
+  data: T;
+}
+
+export interface Failure {
+  success: false;
+  error: { code: ErrorCode; message: string; requestId?: string };
+}
+
+/** What every route answers and every export resolves with: it never rejects for an expected failure. */
+export type Envelope<T> = Success<T> | Failure;
+
+export interface Health {
+  success: boolean;
+  data: {
+    status: 'ok' | 'degraded';
+    database: 'connected' | 'unavailable';
+    formats: Record<'alpha' | 'beta', 'available' | 'unavailable' | 'pending' | 'disabled'>;
+    version?: string;
+  };
+}
+
+/** exports.citizen_records, as another server resource calls it. */
+export interface CitizenRecordsExports {
+  getAlphaCitizen(id: string): Promise<Envelope<AlphaRecord>>;
+  getBetaCitizen(citizenid: string): Promise<Envelope<BetaRecord>>;
+  getAlphaCitizensByLicense(license: string): Promise<Envelope<AlphaRecord[]>>;
+  getBetaCitizensByLicense(license: string): Promise<Envelope<BetaRecord[]>>;
+  getHealth(): Promise<Health>;
+}

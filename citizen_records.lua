@@ -1,0 +1,228 @@
+---@meta citizen_records
+-- Generated from the zod schemas of citizen_records (src/consumer-types/generate.ts): do not edit.
+-- Add this file to your LuaLS workspace library to get completion on the exports' results.
+
+---@class CitizenRecords.AlphaRecordAccounts
+---@field money number Cash.
+---@field bank number Bank balance.
+---@field black_money number Dirty money.
+
+---@class CitizenRecords.AlphaRecordInventoryItem
+---@field name string Item name as the inventory registers it, e.g. `water`, `WEAPON_PISTOL`.
+---@field count number
+---@field slot number Slot as stored by ox_inventory; for the classic ESX inventory (which has no slots) 1..n in item-name order.
+
+---@class CitizenRecords.AlphaRecordLoadoutItem
+---@field name string Weapon name, e.g. `WEAPON_PISTOL`.
+---@field ammo number
+
+---@class CitizenRecords.AlphaRecordMetadata
+---@field health number Ped health, 0 to 200 (ESX Legacy 1.9.4+; 0 on older servers).
+---@field armor number Armour, 0 to 100.
+
+---@class CitizenRecords.AlphaRecordPosition
+---@field x number
+---@field y number
+---@field z number
+
+---@class CitizenRecords.AlphaRecordSkinHair
+---@field style number
+---@field color number
+---@field highlight number
+
+---@class CitizenRecords.AlphaRecordSkinHeadBlend
+---@field shapeFirst number
+---@field shapeSecond number
+---@field shapeMix number
+---@field skinFirst number
+---@field skinSecond number
+---@field skinMix number
+
+---@class CitizenRecords.AlphaRecordSkinComponentsItem
+---@field component_id number
+---@field drawable number
+---@field texture number
+
+---@class CitizenRecords.AlphaRecordSkinPropsItem
+---@field prop_id number
+---@field drawable number
+---@field texture number
+
+---@class CitizenRecords.AlphaRecordSkin
+---@field model string Ped model, e.g. `mp_m_freemode_01`; `""` when no skin is stored.
+---@field eyeColor number
+---@field hair CitizenRecords.AlphaRecordSkinHair
+---@field headBlend CitizenRecords.AlphaRecordSkinHeadBlend
+---@field components CitizenRecords.AlphaRecordSkinComponentsItem[]
+---@field props CitizenRecords.AlphaRecordSkinPropsItem[]
+---@field headOverlays table<string, any> fivem-appearance / illenium-appearance head overlays keyed by name, each usually `{style, opacity, color, secondColor}`.
+---@field faceFeatures table<string, any> Face features keyed by name (`noseWidth`, …), each a number from -1 to 1.
+---@field tattoos table<string, any>[] Tattoos of every zone in one list, each as stored (`name`, `collection`, `zone`, …).
+
+---@class CitizenRecords.AlphaRecordStatusItem
+---@field name string Status name, e.g. `hunger`, `thirst`, `drunk`.
+---@field val number Raw value, 0 to 1000000 in esx_status.
+---@field percent number `val` as a percentage, 0 to 100.
+
+---@class CitizenRecords.AlphaRecord
+---@field identifier string The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, …
+---@field firstname string
+---@field lastname string
+---@field dateofbirth string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field sex "m"|"f"|"" `m` or `f`; `""` when none is stored or the stored value is neither.
+---@field height number As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones.
+---@field job string Job name; `unemployed` when none is stored.
+---@field job_grade number
+---@field group string Permission group; `user` when none is stored.
+---@field accounts CitizenRecords.AlphaRecordAccounts Account balances; an account the database does not hold is 0.
+---@field inventory CitizenRecords.AlphaRecordInventoryItem[]
+---@field loadout CitizenRecords.AlphaRecordLoadoutItem[] Weapons of the classic ESX loadout; empty under ox_inventory, where weapons are inventory items.
+---@field metadata CitizenRecords.AlphaRecordMetadata
+---@field position CitizenRecords.AlphaRecordPosition Last saved world coordinates, heading dropped; the origin when none are stored.
+---@field skin CitizenRecords.AlphaRecordSkin Appearance in the fivem-appearance / illenium-appearance shape; a skinchanger skin is converted with illenium-appearance's mapping; no stored skin gives empty values.
+---@field status CitizenRecords.AlphaRecordStatusItem[]
+---@field is_dead boolean
+---@field disabled boolean Character disabled by esx_multicharacter.
+---@field last_property string esx_property: a property name (v1), or the stored JSON text `{"id", "coords"}` (v2); `""` when none.
+---@field phone_number string As stored, numbers written as decimal text; `""` when none.
+
+---@class CitizenRecords.BetaRecordMoney
+---@field cash number Cash in hand
+---@field bank number Bank balance; may be negative
+---@field crypto number Crypto balance
+
+---@class CitizenRecords.BetaRecordCharinfo
+---@field firstname string First name
+---@field lastname string Family name
+---@field birthdate string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field nationality string Nationality
+---@field gender string male or female; any other stored value as text
+---@field phone string Phone number
+---@field account string Bank account number
+---@field cid string Character slot of the player
+
+---@class CitizenRecords.BetaRecordJobGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field payment number Salary of this grade
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaRecordJob
+---@field name string Job name, e.g. police; unemployed when none
+---@field label string Job label shown to players
+---@field type string Job type, e.g. leo or ems; open-ended; none when the job has no type
+---@field isboss boolean Whether the player is a boss of this job
+---@field onduty boolean Whether the player is on duty
+---@field grade CitizenRecords.BetaRecordJobGrade
+---@field payment number Salary
+
+---@class CitizenRecords.BetaRecordGangGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaRecordGang
+---@field name string Gang name; none when not in a gang
+---@field label string Gang label shown to players
+---@field isboss boolean Whether the player is the gang's boss
+---@field grade CitizenRecords.BetaRecordGangGrade
+
+---@class CitizenRecords.BetaRecordPosition
+---@field x number
+---@field y number
+---@field z number
+
+---@class CitizenRecords.BetaRecordMetadataLicences
+---@field driver boolean Holds a driving licence
+---@field weapon boolean Holds a weapon licence
+---@field business boolean Holds a business licence
+
+---@class CitizenRecords.BetaRecordMetadataCriminalrecord
+---@field hasRecord boolean Has a criminal record
+
+---@class CitizenRecords.BetaRecordMetadataPhonedata
+---@field SerialNumber number Phone serial number
+---@field InstalledApps string[] Names of the apps installed on the phone
+
+---@class CitizenRecords.BetaRecordMetadata
+---@field hunger number Hunger level (100 is fed), from 0 to 100
+---@field thirst number Thirst level (100 is quenched), from 0 to 100
+---@field stress number Stress level, from 0 to 100
+---@field armor number Armor level, from 0 to 100
+---@field isdead boolean Character is dead
+---@field ishandcuffed boolean Character is handcuffed
+---@field inlaststand boolean Character is unconscious (last stand)
+---@field tracker boolean GPS ankle tracker active
+---@field injail number Remaining jail time in minutes; 0 when not in jail
+---@field bloodtype string Blood group, e.g. O+; empty when never generated
+---@field fingerprint string Fingerprint id
+---@field walletid string Wallet id, e.g. QB-48213377
+---@field callsign string Radio call sign; NO CALLSIGN when none
+---@field licences CitizenRecords.BetaRecordMetadataLicences Licences; a licence the row does not mention is false
+---@field criminalrecord CitizenRecords.BetaRecordMetadataCriminalrecord
+---@field phonedata CitizenRecords.BetaRecordMetadataPhonedata
+
+---@class CitizenRecords.BetaRecordInventoryItemMetadata
+---@field durability? number Item condition in percent; an expiring ox_inventory item gives its remaining lifetime, from 0 to 100
+---@field ammo? number Rounds loaded, for weapons
+---@field serial? string Weapon serial number
+---@field registered? string Name of the registered owner of a weapon
+---@field components? string[] Attached components and accessories (ox_inventory item names or GTA component names)
+
+---@class CitizenRecords.BetaRecordInventoryItem
+---@field name string Item name
+---@field count number Quantity
+---@field slot number Inventory slot the item is stored in
+---@field metadata CitizenRecords.BetaRecordInventoryItemMetadata Only the keys this item really has: a bread carries none, a weapon usually all five
+
+---@class CitizenRecords.BetaRecord
+---@field id number Row id in the players table
+---@field citizenid string Unique citizen id as stored, a short code such as KQW48213
+---@field license string Platform license of the player, e.g. license:<hex> or license2:<hex>
+---@field name string Player user name as stored (may contain emoji)
+---@field money CitizenRecords.BetaRecordMoney Money by type; other money types a server adds are not part of the record
+---@field charinfo CitizenRecords.BetaRecordCharinfo Character identity
+---@field job CitizenRecords.BetaRecordJob The citizen's job
+---@field gang CitizenRecords.BetaRecordGang The citizen's gang
+---@field position CitizenRecords.BetaRecordPosition Last saved world coordinates, heading dropped; the origin when none are stored.
+---@field metadata CitizenRecords.BetaRecordMetadata Character state; values the row lacks take qb-core's PlayerDefaults
+---@field inventory CitizenRecords.BetaRecordInventoryItem[] Items by slot, in slot order
+---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
+
+---@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"unauthorized"|"citizen_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
+
+---@class CitizenRecords.Error
+---@field code CitizenRecords.ErrorCode
+---@field message string
+---@field requestId? string
+
+---@class CitizenRecords.AlphaResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaRecord
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaResult
+---@field success boolean
+---@field data? CitizenRecords.BetaRecord
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.AlphaListResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaRecord[]
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaListResult
+---@field success boolean
+---@field data? CitizenRecords.BetaRecord[]
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.Health
+---@field success boolean
+---@field data { status: "ok"|"degraded", database: "connected"|"unavailable", formats: { alpha: string, beta: string }, version: string }
+
+---@class CitizenRecords.Exports
+---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaResult
+---@field getBetaCitizen fun(self: CitizenRecords.Exports, citizenid: string): CitizenRecords.BetaResult
+---@field getAlphaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.AlphaListResult
+---@field getBetaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.BetaListResult
+---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.Health
