@@ -163,9 +163,14 @@ export class FxHost implements RejectionSink {
     const proto = Object.getPrototypeOf(promise) as unknown;
     const owner = [...this.resources.values()].find((r) => r.context && proto === r.realm.Promise.prototype);
     if (!owner) return false;
-    this.print(`script:${owner.name}`, `UnhandledPromiseRejectionWarning: ${messageOf(reason)}`);
-    this.violation(owner.name, 'unhandled-rejection', messageOf(reason));
+    this.unhandledRejection(owner.name, reason);
     return true;
+  }
+
+  /** A rejection `resource` left unhandled: a warning line and a violation of that resource. */
+  unhandledRejection(resource: string, reason: unknown): void {
+    this.print(`script:${resource}`, `UnhandledPromiseRejectionWarning: ${messageOf(reason)}`);
+    this.violation(resource, 'unhandled-rejection', messageOf(reason));
   }
 
   /** An uncaught exception made in one of this host's script resources (its realm's Error). */

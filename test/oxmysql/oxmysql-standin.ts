@@ -155,9 +155,13 @@ export class OxmysqlStandIn {
     }
   }
 
-  /** Runs the body; a failed getConnection escapes as an unhandled rejection inside oxmysql. */
+  /**
+   * Runs the body; a failed getConnection escapes as an unhandled rejection inside oxmysql, which
+   * the host puts down to oxmysql as it does the real one's (the stand-in runs in the host's realm,
+   * where a real unhandled rejection would be the test's).
+   */
   private spawn(work: () => Promise<void>): void {
-    work().catch((error) => this.print(`Unhandled promise rejection: ${messageOf(error)}`));
+    work().catch((error) => this.host.unhandledRejection(this.resource?.name ?? 'oxmysql', error));
   }
 
   /** `(query, parameters, cb, invokingResource?, isPromise?)`, where a function as parameters is the callback. */

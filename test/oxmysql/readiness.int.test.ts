@@ -64,7 +64,8 @@ describe('a database lost after ready', () => {
     const before = h.host.linesOf('oxmysql').length;
     const lost = h.call('scalar', 'SELECT 1', [], true);
     await eventually(() => h.host.linesOf('oxmysql').length > before);
-    expect(h.host.linesOf('oxmysql').slice(before)).toEqual([expect.stringMatching(/unhandled promise rejection/i)]);
+    expect(h.host.linesOf('oxmysql').slice(before)).toEqual([expect.stringMatching(/UnhandledPromiseRejectionWarning: .*ECONNREFUSED/)]);
+    expect(h.host.takeViolations()).toEqual([{ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) }]);
     await sleep(SILENCE_MS);
     expect(lost.invocations).toEqual([]);
     expect(h.callExport('isReady')).toBe(true);
