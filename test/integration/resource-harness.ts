@@ -74,7 +74,8 @@ export function loadFixture(db: TestDatabase, file: string): Promise<unknown> {
   return db.admin.query(readFileSync(resolve(FIXTURES, file), 'utf8'));
 }
 
-async function startOxmysql(host: FxHost, url: string, options: Omit<StandInOptions, 'url'>, realDir: string | null): Promise<OxmysqlUnderTest> {
+/** oxmysql started in `host`: the stand-in, or the real release in `realDir` (also used by the bench). */
+export async function startOxmysql(host: FxHost, url: string, options: Omit<StandInOptions, 'url'>, realDir: string | null): Promise<OxmysqlUnderTest> {
   if (!realDir) {
     const standIn = new OxmysqlStandIn(host, { ...options, url });
     standIn.start();
