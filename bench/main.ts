@@ -170,7 +170,7 @@ async function main(): Promise<void> {
     }
 
     const normaliser = measureNormaliser(await sampleRows(main.host));
-    const heap = await measureHeap(gc, get, crPath);
+    const heap = await measureHeap(main.host, gc, get, crPath);
     const results = report(scenarios, normaliser, heap);
     const out = resolve(ROOT, 'bench/results');
     mkdirSync(out, { recursive: true });
@@ -226,32 +226,62 @@ async function sampleRows(host: FxHost): Promise<Record<Format, Record<Size, Row
   return sample;
 }
 
-type NormaliserFigures = Record<Format, Record<Size, number>>;
+interface SizeFigures {
+  /** The normaliser, µs per record. */
+  normalise: number;
+  /** JSON.parse alone of the row's JSON columns, as fresh: what any normaliser must spend. */
+  parseOnly: number;
+  /** One boundary clone (msgpack encode + decode), µs: of the row as oxmysql sends it, and of the record as the exports send it. */
+  cloneRow: number;
+  cloneRecord: number;
+}
+type NormaliserFigures = Record<Format, Record<Size, SizeFigures>>;
 
 /**
- * µs per record of each normaliser, on rows freshly decoded by the host's boundary codec (as a
- * lookup receives them: strings built by the decoder, not yet flattened), median of 5 rounds.
+ * µs per record of each normaliser on rows as a lookup receives them: each row freshly decoded by
+ * the host's boundary codec and normalised at once, as oxmysql's callback does (a decoded string is
+ * a rope of one-character pieces until first read; read later, after the garbage collector moved
+ * its pieces, flattening it costs several times more). Medians of 5 rounds after a warm-up round.
  */
 function measureNormaliser(sample: Record<Format, Record<Size, Row[]>>): NormaliserFigures {
   const codec = new BoundaryCodec();
   const noRef = () => {
     throw new Error('no function references in rows');
   };
+  const clone = (value: unknown) => codec.clone(value, 'oxmysql', noRef);
   const normalise: Record<Format, (row: Row) => unknown> = {
     alpha: (row) => normaliseAlphaRow({ row }, { warn: () => {}, dobOrder: DEFAULTS.esxDobFormat }),
     beta: (row) => normaliseBetaRow(row, { warn: () => {}, nowMs: Date.now() }),
   };
+  const parseOnly = (row: Row) => {
+    for (const value of Object.values(row)) if (typeof value === 'string' && /^[[{]/.test(value)) JSON.parse(value);
+  };
+  /** µs per call of `use` on a fresh clone of each sample row. */
+  const timed = (rows: readonly unknown[], use: (fresh: unknown) => unknown) => {
+    const rounds: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      let spent = 0;
+      for (let k = 0; k < 300; k++) {
+        const fresh = clone(rows[k % rows.length]);
+        const start = performance.now();
+        use(fresh);
+        spent += performance.now() - start;
+      }
+      if (round > 0) rounds.push((spent * 1000) / 300);
+    }
+    return median(rounds);
+  };
   const figures = { alpha: {}, beta: {} } as NormaliserFigures;
   for (const format of ['alpha', 'beta'] as const) {
     for (const size of SIZES) {
-      const rounds: number[] = [];
-      for (let round = 0; round < 6; round++) {
-        const rows = Array.from({ length: 300 }, (_, k) => codec.clone(sample[format][size][k % sample[format][size].length], 'oxmysql', noRef) as Row);
-        const start = performance.now();
-        for (const row of rows) normalise[format](row);
-        if (round > 0) rounds.push(((performance.now() - start) * 1000) / rows.length);
-      }
-      figures[format][size] = median(rounds);
+      const rows = sample[format][size];
+      const records = rows.map((row) => normalise[format](clone(row) as Row));
+      figures[format][size] = {
+        normalise: timed(rows, (row) => normalise[format](row as Row)),
+        parseOnly: timed(rows, (row) => parseOnly(row as Row)),
+        cloneRow: timed(rows, clone),
+        cloneRecord: timed(records, clone),
+      };
     }
   }
   return figures;
@@ -259,12 +289,14 @@ function measureNormaliser(sample: Record<Format, Record<Size, Row[]>>): Normali
 
 interface HeapFigures {
   lookups: number;
+  /** Function references the test host holds after the run (one per oxmysql callback, kept until the resource stops). */
+  hostFunctionReferences: number;
   beforeMB: number;
   afterMB: number;
   growth: number;
 }
 
-async function measureHeap(gc: () => void, get: (path: string) => Promise<void>, path: (f: Format, id: string) => string): Promise<HeapFigures> {
+async function measureHeap(host: FxHost, gc: () => void, get: (path: string) => Promise<void>, path: (f: Format, id: string) => string): Promise<HeapFigures> {
   gc();
   const before = process.memoryUsage().heapUsed;
   await runBlock(HEAP_LOOKUPS, 16, (i) => {
@@ -274,7 +306,7 @@ async function measureHeap(gc: () => void, get: (path: string) => Promise<void>,
   gc();
   const after = process.memoryUsage().heapUsed;
   const mb = (bytes: number) => Math.round(bytes / 1e4) / 100;
-  return { lookups: HEAP_LOOKUPS, beforeMB: mb(before), afterMB: mb(after), growth: Math.round((after / before - 1) * 1000) / 1000 };
+  return { lookups: HEAP_LOOKUPS, hostFunctionReferences: host.heldFunctionReferences(), beforeMB: mb(before), afterMB: mb(after), growth: Math.round((after / before - 1) * 1000) / 1000 };
 }
 
 function report(scenarios: Scenario[], normaliser: NormaliserFigures, heap: HeapFigures) {
@@ -311,11 +343,20 @@ function report(scenarios: Scenario[], normaliser: NormaliserFigures, heap: Heap
       `| ${r.name} | ${r.lookupsPerSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.cpuUsPerLookup} | ${r.throughputVsCeiling === null ? '' : `${cell(r.throughputVsCeiling)} / ${cell(r.p99VsCeiling)} / ${cell(r.cpuVsCeiling)}`} | ${r.throughputVsFloor === null ? '' : `${cell(r.throughputVsFloor)} / ${cell(r.cpuVsFloor)}`} |`,
     ),
     '',
-    '| normaliser, µs per record | small | typical | large |',
+    '| µs per record | small | typical | large |',
     '|---|---:|---:|---:|',
-    ...(['alpha', 'beta'] as const).map((f) => `| ${f} | ${SIZES.map((s) => round(normaliser[f][s], 1)).join(' | ')} |`),
+    ...(['alpha', 'beta'] as const).flatMap((f) =>
+      (
+        [
+          ['normaliser', 'normalise'],
+          ['JSON.parse of its columns alone', 'parseOnly'],
+          ['boundary clone of the row', 'cloneRow'],
+          ['boundary clone of the record', 'cloneRecord'],
+        ] as const
+      ).map(([label, key]) => `| ${f} ${label} | ${SIZES.map((s) => round(normaliser[f][s][key], 1)).join(' | ')} |`),
+    ),
     '',
-    `heap used after GC: ${heap.beforeMB} MB before, ${heap.afterMB} MB after ${heap.lookups} lookups (${round(heap.growth * 100, 1)} %)`,
+    `heap used after GC: ${heap.beforeMB} MB before, ${heap.afterMB} MB after ${heap.lookups} lookups (${round(heap.growth * 100, 1)} %); function references the test host still holds: ${heap.hostFunctionReferences}`,
   ];
   const machine = {
     cpu: /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown',

@@ -52,6 +52,11 @@ export class BoundaryCodec {
     return entry;
   }
 
+  /** Function references handed out and still callable (the bench reports them beside the heap). */
+  get heldReferences(): number {
+    return this.functions.size;
+  }
+
   /** Forgets the references a stopped resource handed out, as its refs die with it. */
   forgetOwner(owner: string): void {
     for (const [id, entry] of this.functions) if (entry.owner === owner) this.functions.delete(id);

@@ -117,6 +117,11 @@ export class FxHost implements RejectionSink {
     captureRejections(this);
   }
 
+  /** Function references that crossed a boundary and are still held (they live until their resource stops). */
+  heldFunctionReferences(): number {
+    return this.codec.heldReferences;
+  }
+
   // ---- clock ----------------------------------------------------------------------------------
 
   now(): number {
