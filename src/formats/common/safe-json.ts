@@ -18,16 +18,19 @@ export function wellFormed(text: string): string {
   return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
 }
 
-/** True when no array or object inside `value` lies deeper than `maxDepth` levels. Iterative. */
+/**
+ * True when no array or object inside `value` lies deeper than `maxDepth` levels. It recurses, at
+ * most `maxDepth` calls deep, and allocates nothing: it runs on every JSON column of every lookup.
+ */
 export function depthWithin(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
-  const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (node === null || typeof node !== 'object') continue;
-    if (depth > maxDepth) return false;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
+  if (value === null || typeof value !== 'object') return true;
+  if (maxDepth < 1) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (!depthWithin(value[i], maxDepth - 1)) return false;
+    return true;
+  }
+  for (const key in value) {
+    if (!depthWithin((value as Record<string, unknown>)[key], maxDepth - 1)) return false;
   }
   return true;
 }
