@@ -5,8 +5,8 @@ import { numberFields } from '../common/number-fields';
 import type { AlphaSkin } from './schema';
 import type { AlphaSex } from './sex';
 
-/** Keys only a skinchanger skin has (illenium keys its own migration on `mom`, the docs on `hair_1`). */
-const SKINCHANGER_MARKERS = ['sex', 'mom', 'hair_1'] as const;
+/** Keys only a skinchanger skin has (illenium keys its own migration on `mom`, the docs on `hair_1`; skins saved before mom/dad have `face`). */
+const SKINCHANGER_MARKERS = ['sex', 'mom', 'hair_1', 'face'] as const;
 
 /**
  * `users.skin` holds one of two shapes (frameworks-data.md §2.1): the object fivem-appearance and
@@ -149,26 +149,42 @@ const PROPS: ReadonlyArray<[id: number, prefix: string]> = [
 ];
 
 /**
+ * The head blend of a skinchanger skin. Since mom/dad (2020) it is the parents and two weights in
+ * percent. Before, skinchanger stored one `face` and one `skin` index and applied them as
+ * `SetPedHeadBlendData(ped, face, face, face, skin, skin, skin, 1.0, 1.0, 1.0, true)` (its client
+ * ApplySkin): both shape parents the face, both skin parents the skin tone, each mix 1.0.
+ */
+function skinchangerHeadBlend(skin: Record<string, unknown>, value: (key: string) => number): AlphaSkin['headBlend'] {
+  const hasParents = skin.mom !== undefined || skin.dad !== undefined;
+  if (!hasParents && (skin.face !== undefined || skin.skin !== undefined)) {
+    const face = value('face');
+    const tone = value('skin');
+    return { shapeFirst: face, shapeSecond: face, shapeMix: 1, skinFirst: tone, skinSecond: tone, skinMix: 1 };
+  }
+  const mom = value('mom');
+  const dad = value('dad');
+  return {
+    shapeFirst: mom,
+    shapeSecond: dad,
+    shapeMix: value('face_md_weight') / 100,
+    skinFirst: mom,
+    skinSecond: dad,
+    skinMix: value('skin_md_weight') / 100,
+  };
+}
+
+/**
  * Model from `users.sex`, as DESIGN.md §7 pins it: illenium's own migration writes the male model
  * for everyone, a bug not to copy. A key the skin lacks (older skinchanger saves fewer of them)
  * reads as 0, or −1 for props (no prop).
  */
 function fromSkinchanger(skin: Record<string, unknown>, sex: AlphaSex): AlphaSkin {
   const value = (key: string, fallback = 0): number => asNumber(skin[key], fallback);
-  const mom = value('mom');
-  const dad = value('dad');
   return {
     model: sex === 'f' ? 'mp_f_freemode_01' : 'mp_m_freemode_01',
     eyeColor: value('eye_color'),
     hair: { style: value('hair_1'), color: value('hair_color_1'), highlight: value('hair_color_2') },
-    headBlend: {
-      shapeFirst: mom,
-      shapeSecond: dad,
-      shapeMix: value('face_md_weight') / 100,
-      skinFirst: mom,
-      skinSecond: dad,
-      skinMix: value('skin_md_weight') / 100,
-    },
+    headBlend: skinchangerHeadBlend(skin, value),
     components: COMPONENTS.map(([id, drawable, texture]) => ({
       component_id: id,
       drawable: drawable ? value(drawable) : 0,
