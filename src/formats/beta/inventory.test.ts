@@ -141,3 +141,21 @@ describe('normaliseInventory (shapes)', () => {
     expect(items.map((i) => i.name)).toEqual(['cola']);
   });
 });
+
+describe('qb-inventory forks with a quality per unit of the stack', () => {
+  const NOW_MS_FORKS = Date.UTC(2026, 10, 20);
+  it.each([
+    ['a list, one value per unit', [100, 87.5, 92], 87.5],
+    ['a Lua list written as an object', { '1': 64, '2': 99 }, 64],
+    ['values as strings, one broken', ['71', 'x', 80], 71],
+    ['a value beyond the bounds', [140, 120], 100],
+  ])('%s gives the lowest unit as durability', (_label, quality, expected) => {
+    const [item] = normaliseInventory([{ name: 'bandage', amount: 3, slot: 4, info: { quality } }], NOW_MS_FORKS);
+    expect(item!.metadata).toEqual({ durability: expected });
+  });
+
+  it('an empty list gives no durability at all', () => {
+    const [item] = normaliseInventory([{ name: 'bandage', amount: 1, slot: 1, info: { quality: [] } }], NOW_MS_FORKS);
+    expect(item!.metadata).toEqual({});
+  });
+});

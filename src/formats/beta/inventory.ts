@@ -19,8 +19,18 @@ function oxDurability(stored: number, degrade: unknown, nowMs: number): number {
 function durability(data: Record<string, unknown>, nowMs: number): number | undefined {
   const oxValue = optionalNumber(data.durability);
   if (oxValue !== undefined) return oxDurability(oxValue, data.degrade, nowMs);
-  const quality = optionalNumber(data.quality);
+  const quality = typeof data.quality === 'object' && data.quality !== null ? lowestUnit(data.quality) : optionalNumber(data.quality);
   return quality === undefined ? undefined : clamp(quality, 0, 100);
+}
+
+/**
+ * qb-inventory forks that decay each unit of a stack apart store `info.quality` as a list, one value
+ * per unit (Lua may write it as a numeric-keyed object). The record gives the lowest: a stack is as
+ * good as its worst unit, and that is the value that reaches 0 first.
+ */
+function lowestUnit(list: unknown): number | undefined {
+  const values = asList(list).map((v) => optionalNumber(v)).filter((v): v is number => v !== undefined);
+  return values.length === 0 ? undefined : Math.min(...values);
 }
 
 /** ox lists item names (Lua may have written the list as a numeric-keyed object); qb lists `{component}`. */
