@@ -32,7 +32,7 @@ convar_category 'citizen_records' {
         { 'Lookups in flight at most', 'citizen_records:max_in_flight', 'CV_INT', '64' },
         { 'Cache TTL (ms, 0 = off)', 'citizen_records:cache_ttl_ms', 'CV_INT', '1000' },
         { 'Largest column read (bytes)', 'citizen_records:max_column_bytes', 'CV_INT', '4194304' },
-        { 'ESX dateofbirth order (DMY, MDY, YMD)', 'citizen_records:esx_dob_format', 'CV_STRING', 'DMY' },
+        { 'ESX dateofbirth order (auto, DMY, MDY, YMD)', 'citizen_records:esx_dob_format', 'CV_STRING', 'auto' },
         { 'esx_multicharacter prefix', 'citizen_records:esx_character_prefix', 'CV_STRING', 'char' },
         { 'esx_multicharacter slots', 'citizen_records:esx_max_characters', 'CV_INT', '4' },
         { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },

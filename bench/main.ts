@@ -250,7 +250,7 @@ function measureNormaliser(sample: Record<Format, Record<Size, Row[]>>): Normali
   };
   const clone = (value: unknown) => codec.clone(value, 'oxmysql', noRef);
   const normalise: Record<Format, (row: Row) => unknown> = {
-    alpha: (row) => normaliseAlphaRow({ row }, { warn: () => {}, dobOrder: DEFAULTS.esxDobFormat }),
+    alpha: (row) => normaliseAlphaRow({ row }, { warn: () => {}, dobOrder: 'DMY' }),
     beta: (row) => normaliseBetaRow(row, { warn: () => {}, nowMs: Date.now() }),
   };
   const parseOnly = (row: Row) => {

@@ -74,6 +74,7 @@ function start(): void {
     formatOptions: {
       warn: createWarnOnce((message) => log.warn(message)),
       dobOrder: config.esxDobFormat,
+      info: (message) => log.info(message),
       now: () => Date.now(),
       maxColumnBytes: config.maxColumnBytes,
       esxCharacterPrefix: config.esxCharacterPrefix,

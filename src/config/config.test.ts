@@ -16,7 +16,7 @@ describe('readConfig', () => {
       maxInFlight: 64,
       cacheTtlMs: 1000,
       maxColumnBytes: 4194304,
-      esxDobFormat: 'DMY',
+      esxDobFormat: 'auto',
       esxCharacterPrefix: 'char',
       esxMaxCharacters: 4,
       formats: new Set(['alpha', 'beta']),
@@ -114,5 +114,10 @@ describe('readConfig', () => {
     const bad = readConfig(reader({ esx_character_prefix: 'ch ar', esx_max_characters: '0' }));
     expect(bad.config).toMatchObject({ esxCharacterPrefix: 'char', esxMaxCharacters: 4 });
     expect(bad.problems).toHaveLength(2);
+  });
+
+  test('esx_dob_format: auto (the default) or an explicit order, in any case', () => {
+    expect(readConfig(reader({ esx_dob_format: 'AUTO' })).config.esxDobFormat).toBe('auto');
+    expect(readConfig(reader({ esx_dob_format: 'ymd' })).config.esxDobFormat).toBe('YMD');
   });
 });

@@ -2,7 +2,7 @@
  * The resource's configuration, all from `citizen_records:*` convars (DESIGN.md §2.6). An invalid
  * value is reported, naming the convar, and the default is used instead.
  */
-import type { DateOrder } from '../formats/common/calendar-date';
+import type { DobFormatSetting } from '../formats/alpha/dob-order';
 import type { FormatName } from '../formats/format';
 import { parseApiKeys, type ApiKey } from '../http/api-keys';
 import { parseCorsOrigins, type CorsOrigins } from '../http/cors';
@@ -23,7 +23,7 @@ export interface Config {
   cacheTtlMs: number;
   /** Column values longer than this are not read. */
   maxColumnBytes: number;
-  esxDobFormat: DateOrder;
+  esxDobFormat: DobFormatSetting;
   /** esx_multicharacter's Config.Prefix: characters are stored as `<prefix><slot>:<license>`. */
   esxCharacterPrefix: string;
   /** esx_multicharacter's Config.Slots (or the most any player was given with /setslots). */
@@ -41,7 +41,7 @@ export const DEFAULTS: Config = {
   maxInFlight: 64,
   cacheTtlMs: 1000,
   maxColumnBytes: 4 * 1024 * 1024,
-  esxDobFormat: 'DMY',
+  esxDobFormat: 'auto',
   esxCharacterPrefix: 'char',
   esxMaxCharacters: 4,
   formats: new Set<FormatName>(['alpha', 'beta']),
@@ -98,7 +98,7 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
     maxInFlight: setting('max_in_flight', DEFAULTS.maxInFlight, (t) => positiveInteger(t, 10_000), 'a whole number from 1 to 10000'),
     cacheTtlMs: setting('cache_ttl_ms', DEFAULTS.cacheTtlMs, (t) => wholeNumber(t, 0, 3_600_000), 'a whole number of milliseconds from 0 (no cache) to 3600000'),
     maxColumnBytes: setting('max_column_bytes', DEFAULTS.maxColumnBytes, (t) => wholeNumber(t, 1024, 1024 * 1024 * 1024), 'a whole number of bytes from 1024 to 1073741824'),
-    esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DateOrder) : undefined), 'DMY, MDY or YMD'),
+    esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (t.toLowerCase() === 'auto' ? 'auto' : ['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DobFormatSetting) : undefined), 'auto, DMY, MDY or YMD'),
     esxCharacterPrefix: setting('esx_character_prefix', DEFAULTS.esxCharacterPrefix, (t) => (/^[A-Za-z0-9_]{1,16}$/.test(t) ? t : undefined), '1 to 16 letters, digits or _'),
     esxMaxCharacters: setting('esx_max_characters', DEFAULTS.esxMaxCharacters, (t) => positiveInteger(t, 50), 'a whole number from 1 to 50'),
     formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta (leave a format out to disable it)'),

@@ -1,15 +1,17 @@
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Warn } from './common/json-column';
-import type { DateOrder } from './common/calendar-date';
+import type { DobFormatSetting } from './alpha/dob-order';
 import type { License } from '../api/license';
 
 export type FormatName = 'alpha' | 'beta';
 
 export interface FormatOptions {
   warn: Warn;
-  /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format). */
-  dobOrder: DateOrder;
+  /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format); `auto` decides from the stored dates. */
+  dobOrder: DobFormatSetting;
+  /** Informational log lines (the choice `auto` made). */
+  info(message: string): void;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
   now: () => number;
   /** Longer column values are not read (convar citizen_records:max_column_bytes). */

@@ -1,5 +1,8 @@
 import type { Database, Row } from '../../db/database';
-import { readTableColumns } from '../../db/table-columns';
+import { readTableColumns, type TableColumn } from '../../db/table-columns';
+import { quoteIdentifier } from '../../db/sql';
+import type { DateOrder } from '../common/calendar-date';
+import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../api/license';
 import { compareCodeUnits } from '../common/compare';
@@ -8,6 +11,20 @@ import { alphaIdsQuery, alphaUserQuery, hasUserAccountsColumns, selectAlphaColum
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
 import type { AlphaRecord } from './schema';
+
+/** The order of this server's `dateofbirth` strings: the convar's, or under `auto` a bounded sample's. */
+async function dobOrder(db: Database, columns: ReadonlyMap<string, TableColumn>, options: FormatOptions): Promise<DateOrder> {
+  if (options.dobOrder !== 'auto') return options.dobOrder;
+  const column = columns.get('dateofbirth');
+  if (!column) return 'DMY';
+  const rows = await db.query(`SELECT ${quoteIdentifier(column.name)} AS d FROM \`users\` LIMIT ${DOB_SAMPLE_ROWS}`, []);
+  const choice = chooseDobOrder(rows.map((r) => r.d));
+  options.info(
+    `esx_dob_format auto: reading dateofbirth as ${choice.order} (of ${rows.length} stored dates: ${choice.dayFirst} only day-first, ` +
+      `${choice.monthFirst} only month-first, ${choice.ambiguous} either; set citizen_records:esx_dob_format to override)`,
+  );
+  return choice.order;
+}
 
 /**
  * Reads the columns of `users` once and binds the lookup to them. Null when this server has no
@@ -21,6 +38,7 @@ export async function prepareAlphaLookup(
   const columns = await readTableColumns(db, 'users');
   if (!columns?.has('identifier')) return null;
   const selected = selectAlphaColumns(columns);
+  const normaliseOptions = { warn: options.warn, dobOrder: await dobOrder(db, columns, options) };
   const userQuery = alphaUserQuery(selected, options.maxColumnBytes);
   const { esxCharacterPrefix: prefix, esxMaxCharacters: slots } = options;
   const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
@@ -43,7 +61,7 @@ export async function prepareAlphaLookup(
 
   const toRecord = async (row: Row): Promise<AlphaRecord> => {
     warnOversize(row, String(row.identifier), options);
-    return normaliseAlphaRow({ row, userAccounts: await readUserAccounts(row.identifier) }, options);
+    return normaliseAlphaRow({ row, userAccounts: await readUserAccounts(row.identifier) }, normaliseOptions);
   };
 
   return {
