@@ -4,7 +4,7 @@
  * Expected values follow the stored rows (frameworks-data.md Appendix B) and DESIGN.md §3.1.
  */
 import { alphaRecordSchema } from '../../src/formats/alpha';
-import { alphaUserQuery, selectAlphaColumns } from '../../src/formats/alpha/columns';
+import { alphaUserQuery, selectAlphaColumns, USER_INVENTORY_QUERY } from '../../src/formats/alpha/columns';
 import { readTableColumns } from '../../src/db/table-columns';
 import { directDatabase } from '../db/direct-database';
 import { REQUEST_ID, startHarness, type Harness } from './resource-harness';
@@ -265,7 +265,7 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
     ]);
   });
 
-  test('ESX 1.1 takes cash and bank from users, black money from user_accounts', async () => {
+  test('ESX 1.1 takes cash and bank from users, black money from user_accounts, items from user_inventory', async () => {
     const other = await startHarness('alpha_11', ['esx-1.1.sql']);
     try {
       const response = await other.request('/alpha/citizens/steam:110000112a4b3c5');
@@ -277,7 +277,28 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
         height: 180,
         phone_number: '48213',
         loadout: [{ name: 'WEAPON_PISTOL', ammo: 24 }],
+        // user_inventory: only counts above 0, sorted by name, slots 1..n.
+        inventory: [{ name: 'bread', count: 2, slot: 1 }],
       });
+      const ana = alphaRecordSchema.parse(JSON.parse((await other.request('/alpha/citizens/steam:11000010b7e9d41')).body).data);
+      expect(ana.inventory).toEqual([
+        { name: 'bandage', count: 1, slot: 1 },
+        { name: 'fish', count: 12, slot: 2 },
+        { name: 'water', count: 3, slot: 3 },
+      ]);
+      expect(await other.callExport('getAlphaCitizen', 'steam:11000010b7e9d41')).toMatchObject({ data: { inventory: ana.inventory } });
+
+      // es_extended 1.1 gives user_inventory no index on identifier: the query scans (bounded by its
+      // LIMIT, README says so); where the owner added one, it is used.
+      const plan = async () => ((await other.db.admin.query(`EXPLAIN ${USER_INVENTORY_QUERY}`, ['steam:11000010b7e9d41']))[0] as Array<{ key: string | null; type: string }>)[0];
+      expect(await plan()).toMatchObject({ key: null, type: 'ALL' });
+      // On a handful of rows any plan is a scan; a server holds thousands.
+      await other.db.admin.query(
+        "INSERT INTO user_inventory (identifier, item, count) WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 900) SELECT CONCAT('steam:', i), 'bread', 0 FROM n",
+      );
+      await other.db.admin.query('ALTER TABLE user_inventory ADD INDEX by_identifier (identifier)');
+      await other.db.admin.query('ANALYZE TABLE user_inventory');
+      expect((await plan()).key).toBe('by_identifier');
       expect(other.ownViolations()).toEqual([]);
     } finally {
       await other.close();

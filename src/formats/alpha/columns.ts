@@ -88,3 +88,20 @@ export function hasUserAccountsColumns(columns: ReadonlyMap<string, TableColumn>
 }
 
 export const USER_ACCOUNTS_QUERY = 'SELECT `name`, `money` FROM `user_accounts` WHERE `identifier` = ?';
+
+/** Columns of ESX 1.1's `user_inventory` table, one row per item and citizen. */
+const USER_INVENTORY_COLUMNS = ['identifier', 'item', 'count'] as const;
+
+/** True when `user_inventory` has what the inventory query reads. */
+export function hasUserInventoryColumns(columns: ReadonlyMap<string, TableColumn> | null): boolean {
+  return columns !== null && USER_INVENTORY_COLUMNS.every((name) => columns.has(name));
+}
+
+/** Most items a citizen's list holds: ESX 1.1 registers every item per player, held or not. */
+export const USER_INVENTORY_LIMIT = 500;
+
+/**
+ * A citizen's held items. es_extended 1.1 creates the table with no index on `identifier`, so
+ * this scans it unless the server owner added one; the LIMIT bounds what comes back.
+ */
+export const USER_INVENTORY_QUERY = `SELECT \`item\`, \`count\` FROM \`user_inventory\` WHERE \`identifier\` = ? AND \`count\` > 0 ORDER BY \`item\` LIMIT ${USER_INVENTORY_LIMIT}`;

@@ -1,5 +1,5 @@
 import { alphaInventoryItemSchema } from './schema';
-import { toInventory } from './inventory';
+import { fromUserInventory, toInventory } from './inventory';
 
 const items = (stored: unknown) => {
   const inventory = toInventory(stored);
@@ -92,5 +92,30 @@ describe('toInventory: empty', () => {
     ['a string', 'bread'],
   ])('%s is no items, and no sign of ox_inventory', (_label, stored) => {
     expect(items(stored)).toEqual({ items: [], slotted: false });
+  });
+});
+
+describe('ESX 1.1 user_inventory rows', () => {
+  it('keeps counts above 0, sorted by name, slots 1..n; a nameless or non-numeric row takes no slot', () => {
+    const rows = [
+      { item: 'water', count: 3 },
+      { item: 'alive_chicken', count: 0 },
+      { item: 'fish', count: '12' },
+      { item: '', count: 4 },
+      { item: 'bread', count: null },
+      { item: 'bandage', count: 1 },
+    ];
+    expect(fromUserInventory(rows)).toEqual({
+      items: [
+        { name: 'bandage', count: 1, slot: 1 },
+        { name: 'fish', count: 12, slot: 2 },
+        { name: 'water', count: 3, slot: 3 },
+      ],
+      slotted: false,
+    });
+  });
+
+  it('no held item is an empty inventory', () => {
+    expect(fromUserInventory([{ item: 'bread', count: 0 }]).items).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { asNumber } from '../common/coerce';
+import type { Row } from '../../db/database';
+import { asNumber, asString } from '../common/coerce';
 import { compareCodeUnits } from '../common/compare';
 import { readLuaTable } from '../common/lua-table';
 import { namedEntries } from '../common/named-entries';
@@ -22,6 +23,14 @@ export function toInventory(stored: unknown): AlphaInventory {
 }
 
 /**
+ * ESX 1.1 kept items in the `user_inventory` table, a row per item and player, most of them with
+ * count 0 (its loader inserts one for every item the player lacks): read like the classic map.
+ */
+export function fromUserInventory(rows: readonly Row[]): AlphaInventory {
+  return { items: mapItems(rows.map((row) => [asString(row.item), row.count])), slotted: false };
+}
+
+/**
  * ox_inventory items keep their own slots; every stored item stays, `money` and `black_money`
  * included (DESIGN.md §7), even a duplicate slot the game would hide: the record reports the row.
  * Sorted by slot, because the order ox writes them in follows Lua's `pairs()`, not the slots.
@@ -40,7 +49,7 @@ function slotItems(items: readonly unknown[]): AlphaInventoryItem[] {
 function mapItems(entries: ReadonlyArray<[string, unknown]>): AlphaInventoryItem[] {
   return entries
     .map(([name, count]) => ({ name, count: asNumber(count) }))
-    .filter((item) => item.count > 0)
+    .filter((item) => item.count > 0 && item.name !== '')
     .sort((a, b) => compareCodeUnits(a.name, b.name))
     .map((item, index) => ({ ...item, slot: index + 1 }));
 }

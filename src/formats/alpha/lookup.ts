@@ -7,7 +7,15 @@ import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../api/license';
 import { compareCodeUnits } from '../common/compare';
 import type { FormatLookups, FormatOptions } from '../format';
-import { alphaIdsQuery, alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns, USER_ACCOUNTS_QUERY } from './columns';
+import {
+  alphaIdsQuery,
+  alphaUserQuery,
+  hasUserAccountsColumns,
+  hasUserInventoryColumns,
+  selectAlphaColumns,
+  USER_ACCOUNTS_QUERY,
+  USER_INVENTORY_QUERY,
+} from './columns';
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
 import type { AlphaRecord } from './schema';
@@ -44,6 +52,7 @@ export async function prepareAlphaLookup(
   const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
   const accountsInRows = !columns.has('accounts');
   const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
+  const inventoryInRows = !columns.has('inventory') && hasUserInventoryColumns(await readTableColumns(db, 'user_inventory'));
 
   const findRow = async (id: string): Promise<Row | null> => {
     for (const candidate of alphaIdCandidates(id)) {
@@ -61,7 +70,11 @@ export async function prepareAlphaLookup(
 
   const toRecord = async (row: Row): Promise<AlphaRecord> => {
     warnOversize(row, String(row.identifier), options);
-    return normaliseAlphaRow({ row, userAccounts: await readUserAccounts(row.identifier) }, normaliseOptions);
+    const [userAccounts, userInventory] = await Promise.all([
+      readUserAccounts(row.identifier),
+      inventoryInRows ? db.query(USER_INVENTORY_QUERY, [row.identifier]) : undefined,
+    ]);
+    return normaliseAlphaRow({ row, userAccounts, userInventory }, normaliseOptions);
   };
 
   return {

@@ -6,7 +6,7 @@ import { numberFields } from '../common/number-fields';
 import { toPosition } from '../common/position';
 import { legacyAccounts, toAccounts } from './accounts';
 import type { AlphaColumn } from './columns';
-import { toInventory } from './inventory';
+import { fromUserInventory, toInventory } from './inventory';
 import { toLoadout } from './loadout';
 import type { AlphaRecord } from './schema';
 import { toSex } from './sex';
@@ -21,6 +21,8 @@ export interface AlphaSource {
    * empty when that table is missing too.
    */
   userAccounts?: readonly Row[];
+  /** Only on ESX 1.1 servers (no `users.inventory`): this citizen's `user_inventory` rows. */
+  userInventory?: readonly Row[];
 }
 
 export interface NormaliseOptions {
@@ -45,7 +47,7 @@ export function normaliseAlphaRow(source: AlphaSource, options: NormaliseOptions
   const context = { citizen: identifier, warn: options.warn };
   const json = (column: AlphaColumn): unknown => parseJsonColumn(row[column], column, context);
   const sex = toSex(row.sex);
-  const inventory = toInventory(json('inventory'));
+  const inventory = source.userInventory ? fromUserInventory(source.userInventory) : toInventory(json('inventory'));
   return {
     identifier,
     firstname: asString(row.firstname),
