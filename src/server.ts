@@ -13,6 +13,7 @@ import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
+import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
 import { currentResourceName, getConvar, onEvent, resourceVersion } from './fivem/natives';
 import { alphaFormat } from './formats/alpha';
@@ -75,6 +76,7 @@ function start(): void {
       warn: createWarnOnce((message) => log.warn(message)),
       dobOrder: config.esxDobFormat,
       info: (message) => log.info(message),
+      groups: watchFrameworkGroups((message) => log.info(message)),
       now: () => Date.now(),
       maxColumnBytes: config.maxColumnBytes,
       esxCharacterPrefix: config.esxCharacterPrefix,

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/database';
 import type { Warn } from './common/json-column';
 import type { DobFormatSetting } from './alpha/dob-order';
+import type { GroupCatalogs } from './beta/group-catalog';
 import type { License } from '../api/license';
 
 export type FormatName = 'alpha' | 'beta';
@@ -10,6 +11,8 @@ export interface FormatOptions {
   warn: Warn;
   /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format); `auto` decides from the stored dates. */
   dobOrder: DobFormatSetting;
+  /** Job and gang definitions of the framework running beside the resource, read when it (re)starts; undefined without one. */
+  groups(): GroupCatalogs | undefined;
   /** Informational log lines (the choice `auto` made). */
   info(message: string): void;
   /** Unix epoch ms; injectable so expiry-based values are testable. */

@@ -43,7 +43,7 @@ const QBCORE_COLUMNS: Array<[string, string, string]> = [
 ];
 
 function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
-  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined };
+  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined };
 }
 
 describe('betaFormat', () => {

@@ -22,7 +22,7 @@ export const betaFormat: FormatModule<BetaRecord> = {
     const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
     const toRecord = (row: Row, nowMs: number): BetaRecord => {
       warnOversize(row, String(row.citizenid), options);
-      return normaliseBetaRow(row, { warn: options.warn, nowMs });
+      return normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });
     };
     return {
       async byId(id) {

@@ -1,5 +1,6 @@
 import { normaliseGang, normaliseJob } from './job';
 import { qbcoreRecord } from './test-rows';
+import { readCatalog } from './group-catalog';
 
 const DEFAULT_JOB = {
   name: 'unemployed',
@@ -85,12 +86,13 @@ describe('normaliseGang', () => {
     expect(normaliseGang({ name: 'ballas', label: 'Ballas', grade: { name: 'Boss', level: 3, isboss: true } }).isboss).toBe(true);
   });
 
-  it('completes the 2021 gang {name, label} (B.8)', () => {
+  it('completes the 2021 gang {name, label} (B.8) without another gang\'s grade name', () => {
+    // No definition of `geen` is known: the grade name is the empty value, not the default gang's `none`.
     expect(normaliseGang({ name: 'geen', label: 'Geen Gang' })).toEqual({
       name: 'geen',
       label: 'Geen Gang',
       isboss: false,
-      grade: { name: 'none', level: 0, isboss: false },
+      grade: { name: '', level: 0, isboss: false },
     });
   });
 
@@ -101,5 +103,48 @@ describe('normaliseGang', () => {
       isboss: false,
       grade: { name: 'none', level: 0, isboss: false },
     });
+  });
+});
+
+describe('jobs with a grade short of its name (QBCore 2021 rows, level-only forks)', () => {
+  it('takes the grade name, payment and boss flag of that job at that level from qb-core\'s defaults', () => {
+    expect(normaliseJob({ name: 'police', label: 'Law Enforcement', onduty: true, grade: { level: 3 } })).toEqual({
+      name: 'police',
+      label: 'Law Enforcement',
+      type: 'none',
+      isboss: false,
+      onduty: true,
+      grade: { name: 'Sergeant', level: 3, payment: 95, isboss: false },
+      payment: 95,
+    });
+    expect(normaliseJob({ name: 'ambulance', grade: 4 })).toMatchObject({ label: 'EMS', isboss: true, grade: { name: 'Chief', level: 4, payment: 150, isboss: true } });
+  });
+
+  it('a 2021 row with no grade at all is level 0 of its own job, never Freelancer', () => {
+    expect(normaliseJob({ name: 'mechanic', label: 'Mechanic', payment: 70, onduty: false }).grade).toEqual({ name: 'Recruit', level: 0, payment: 70, isboss: false });
+  });
+
+  it('the server\'s own definitions win over the defaults, and fill label and type', () => {
+    const live = readCatalog({ police: { label: 'LSPD', type: 'leo', grades: { '0': { name: 'Recruit', payment: 40 }, '3': { name: 'Corporal', payment: 99, isboss: false } } } });
+    expect(normaliseJob({ name: 'police', grade: { level: 3 } }, live)).toMatchObject({ label: 'LSPD', type: 'leo', grade: { name: 'Corporal', payment: 99 }, payment: 99 });
+  });
+
+  it('an unknown job or level gets the empty value, and what the row stores always wins', () => {
+    expect(normaliseJob({ name: 'burgershot', grade: { level: 2 } })).toMatchObject({ label: '', grade: { name: '', level: 2, payment: 0 }, payment: 0 });
+    expect(normaliseJob({ name: 'police', grade: { level: 42 } }).grade.name).toBe('');
+    expect(normaliseJob({ name: 'police', label: 'Cops', grade: { name: 'Rookie', level: 0, payment: 5 } })).toMatchObject({ label: 'Cops', grade: { name: 'Rookie', payment: 5 } });
+  });
+});
+
+describe('readCatalog: definitions as the frameworks\' exports hand them to JS', () => {
+  it('qb-core string grade keys, qbx_core integer keys, and a 1..n Lua list read as an array shifted by one', () => {
+    const jobs = readCatalog({
+      a: { label: 'A', grades: { '0': { name: 'Zero', payment: 1 }, '1': { name: 'One', payment: 2, isboss: true } } },
+      b: { label: 'B', type: 'ems', grades: [{ name: 'First', payment: 3 }, { name: 'Second', payment: 4 }] },
+      broken: 'nope',
+    });
+    expect(jobs.get('a')?.grades.get(1)).toEqual({ name: 'One', payment: 2, isboss: true });
+    expect(jobs.get('b')).toEqual({ label: 'B', type: 'ems', grades: new Map([[1, { name: 'First', payment: 3, isboss: false }], [2, { name: 'Second', payment: 4, isboss: false }]]) });
+    expect(jobs.has('broken')).toBe(false);
   });
 });

@@ -92,7 +92,7 @@ describe('normaliseBetaRow', () => {
       grade: { name: 'Freelancer', level: 0, payment: 10, isboss: false },
       payment: 10,
     });
-    expect(record.gang).toEqual({ name: 'geen', label: 'Geen Gang', isboss: false, grade: { name: 'none', level: 0, isboss: false } });
+    expect(record.gang).toEqual({ name: 'geen', label: 'Geen Gang', isboss: false, grade: { name: '', level: 0, isboss: false } });
     expect(record.position).toEqual({ x: -1035.71, y: -2731.87, z: 12.86 });
     expect(record.metadata.licences).toEqual({ driver: true, weapon: false, business: false });
     expect(record.inventory).toEqual([]);

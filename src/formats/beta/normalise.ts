@@ -10,11 +10,14 @@ import { normaliseMoney } from './money';
 import { normalisePosition } from './position';
 import { LAST_UPDATED_UNIX } from './query';
 import type { BetaRecord } from './schema';
+import type { GroupCatalogs } from './group-catalog';
 
 export interface NormaliseContext {
   warn: Warn;
   /** Unix epoch ms of the lookup, for ox_inventory expiry times. */
   nowMs: number;
+  /** Job and gang definitions of the qb-core or qbx_core running beside the resource, if any. */
+  groups?: GroupCatalogs;
 }
 
 /**
@@ -33,8 +36,8 @@ export function normaliseBetaRow(row: Row, ctx: NormaliseContext): BetaRecord {
     name: asString(row.name),
     money: normaliseMoney(json('money')),
     charinfo: normaliseCharinfo(json('charinfo'), row.cid),
-    job: normaliseJob(json('job')),
-    gang: normaliseGang(json('gang')),
+    job: normaliseJob(json('job'), ctx.groups?.jobs),
+    gang: normaliseGang(json('gang'), ctx.groups?.gangs),
     position: normalisePosition(json('position')),
     metadata: normaliseMetadata(json('metadata')),
     inventory: normaliseInventory(json('inventory'), ctx.nowMs),

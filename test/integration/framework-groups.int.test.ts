@@ -1,0 +1,56 @@
+/**
+ * Grade names a row does not store come from the job definitions of the qb-core or qbx_core running
+ * beside the resource, read through their exports (shapes from lua-and-live.md B1/B2: qb-core's
+ * GetShared('Jobs') with string grade keys, qbx_core's GetJobs with integer keys), refreshed when
+ * the framework says its definitions changed; without a framework, from qb-core's default list.
+ */
+import { startHarness, type Harness } from './resource-harness';
+
+type Beta = { data: { job: Record<string, any>; gang: Record<string, any> } };
+
+async function beta(h: Harness, id: string): Promise<Beta['data']> {
+  return (JSON.parse((await h.request(`/beta/citizens/${id}`)).body) as Beta).data;
+}
+
+describe('no framework running: qb-core defaults', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('groups_default', ['qbcore.sql', 'qbcore-level-only-grades.sql']);
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a level-only police grade is named from the default list; a row without grade is level 0 of its own job', async () => {
+    expect((await beta(h, 'LVL00001')).job.grade).toEqual({ name: 'Officer', level: 1, payment: 75, isboss: false });
+    expect((await beta(h, 'LVL00002')).job.grade).toEqual({ name: 'Recruit', level: 0, payment: 50, isboss: false });
+    expect((await beta(h, 'LVL00001')).gang.grade.name).toBe('');
+  });
+});
+
+describe('qb-core running beside the resource', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('groups_qbcore', ['qbcore.sql', 'qbcore-level-only-grades.sql']);
+    // A stand-in qb-core (2026-05+): GetShared('Jobs'|'Gangs') returns QBShared tables, grades keyed by strings.
+    h.host.startScript(
+      'qb-core',
+      `globalThis.Shared = {
+         Jobs: { police: { label: 'LSPD', type: 'leo', defaultDuty: true, grades: { '0': { name: 'Cadet', payment: 50 }, '1': { name: 'Patrol Officer', payment: 80 } } } },
+         Gangs: { ballas: { label: 'Ballas', grades: { '0': { name: 'Recruit' }, '2': { name: 'Enforcer' } } } },
+       };
+       exports('GetShared', (key) => Shared[key]);`,
+    );
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test("the server's own definitions name the grade, fill the type, and a change announced by qb-core is read again", async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await beta(h, 'LVL00001')).job).toMatchObject({ type: 'leo', grade: { name: 'Patrol Officer', level: 1, payment: 75 } });
+    expect((await beta(h, 'LVL00001')).gang.grade.name).toBe('Enforcer');
+    h.host.evaluate('qb-core', `Shared.Jobs.police.grades['1'].name = 'Senior Officer'; emit('QBCore:Server:UpdateObject')`);
+    expect((await beta(h, 'LVL00001')).job.grade.name).toBe('Senior Officer');
+    // A job qb-core does not define still falls back to the default list, never to another job.
+    expect((await beta(h, 'LVL00002')).job.grade.name).toBe('Recruit');
+  });
+});
