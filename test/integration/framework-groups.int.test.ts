@@ -54,3 +54,30 @@ describe('qb-core running beside the resource', () => {
     expect((await beta(h, 'LVL00002')).job.grade.name).toBe('Recruit');
   });
 });
+
+describe('qbx_core running beside the resource', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('groups_qbx', ['qbcore.sql', 'qbcore-level-only-grades.sql']);
+    // A stand-in qbx_core: GetJobs/GetGangs return its tables with integer grade keys; from Lua a
+    // 0..n table arrives as an object keyed "0"…, a 1..n one as an array (lua-and-live.md B2).
+    h.host.startScript(
+      'qbx_core',
+      `globalThis.jobs = { police: { label: 'Police', type: 'leo', grades: { 0: { name: 'Recruit', payment: 40 }, 1: { name: 'Trooper', payment: 60, isboss: false } } } };
+       globalThis.gangs = { ballas: { label: 'Ballas', grades: [{ name: 'Runner' }, { name: 'OG', isboss: true }] } };
+       exports('GetJobs', () => jobs);
+       exports('GetGangs', () => gangs);`,
+    );
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('integer-keyed grades and a 1..n gang list name the grades; onJobUpdate reads them again', async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    const record = await beta(h, 'LVL00001');
+    expect(record.job).toMatchObject({ type: 'leo', grade: { name: 'Trooper', level: 1 } });
+    expect(record.gang.grade).toMatchObject({ name: 'OG', level: 2, isboss: true });
+    h.host.evaluate('qbx_core', `jobs.police.grades[1].name = 'Sergeant'; emit('qbx_core:server:onJobUpdate', 'police', jobs.police)`);
+    expect((await beta(h, 'LVL00001')).job.grade.name).toBe('Sergeant');
+  });
+});
