@@ -1,8 +1,11 @@
+/// <reference path="../../node_modules/@citizenfx/server/natives_server.d.ts" />
 /**
- * The one place that touches FXServer's globals. The @citizenfx/server typings are loose (an
- * untyped SetHttpHandler, `source: number`), so the shapes here are our own, written from
- * fxserver-runtime.md §1–§3. Everything goes through globalThis: the bundle is an iife, and a free
- * `exports(...)` inside it would be taken for CommonJS by esbuild.
+ * The one place that touches FXServer's globals. The natives are typed by @citizenfx/server's
+ * declarations; our own narrower types stand only where those are wrong or too loose (each says
+ * why), written from fxserver-runtime.md §1–§3. Its index.d.ts (exports, on) is not referenced: it
+ * declares a global `exports` that clashes with Node's CommonJS typing. Everything goes through
+ * globalThis: the bundle is an iife, and a free `exports(...)` inside it would be taken for
+ * CommonJS by esbuild.
  */
 
 /** What SetHttpHandler's callback receives as `request` (fxserver-runtime.md §1.2). */
@@ -31,12 +34,15 @@ type Listener = (...args: never[]) => unknown;
 type AnyFunction = (...args: unknown[]) => unknown;
 
 interface FxGlobals {
+  /** Own type: @citizenfx/server declares `handler: Function`, which types neither argument. */
   SetHttpHandler(handler: (request: FxHttpRequest, response: FxHttpResponse) => void): void;
+  /** Own type: the callable `exports` object (fxserver-runtime.md §2.1). */
   exports: ((name: string, fn: (...args: never[]) => unknown) => void) & Record<string, Record<string, AnyFunction>>;
   on(event: string, listener: Listener): void;
-  GetConvar(name: string, fallback: string): string;
-  GetCurrentResourceName(): string;
-  GetResourceState(resource: string): string;
+  GetConvar: typeof GetConvar;
+  GetCurrentResourceName: typeof GetCurrentResourceName;
+  GetResourceState: typeof GetResourceState;
+  /** Own type: @citizenfx/server says `string`, but a key the manifest lacks gives null. */
   GetResourceMetadata(resource: string, key: string, index: number): string | null;
 }
 
