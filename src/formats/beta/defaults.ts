@@ -19,21 +19,22 @@ export const CHARINFO_DEFAULTS = {
 /** PlayerDefaults' top-level `cid`, the last fallback of `charinfo.cid`. */
 export const DEFAULT_CID = 1;
 
+/**
+ * What PlayerDefaults give a job or gang the row does not name at all; its label, payment and
+ * grade name then come from the definitions (group-catalog.ts), where `unemployed` and `none` are.
+ */
 export const JOB_DEFAULTS = {
   name: 'unemployed',
-  label: 'Civilian',
-  payment: 10,
   type: 'none',
   onduty: false,
   isboss: false,
-  grade: { name: 'Freelancer', level: 0 },
+  grade: { level: 0 },
 } as const;
 
 export const GANG_DEFAULTS = {
   name: 'none',
-  label: 'No Gang Affiliation',
   isboss: false,
-  grade: { name: 'none', level: 0 },
+  grade: { level: 0 },
 } as const;
 
 /** `QBConfig.DefaultSpawn` without its heading: PlayerDefaults' `position`. */
