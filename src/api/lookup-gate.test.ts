@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { ok, type Envelope } from './envelope';
 import { createLookupCache } from './lookup-cache';
 import { createLookupGate } from './lookup-gate';
@@ -47,6 +49,28 @@ describe('createLookupGate', () => {
     g.stop();
     for (const answer of await Promise.all(waiting)) expect(answer).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
     expect(await g.run('c', () => Promise.resolve(ok(1)))).toMatchObject({ error: { code: 'resource_stopping' } });
+  });
+
+  test('a settled lookup keeps nothing alive in the gate (a long-running server answers millions)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const { gate: g } = gate(8);
+    const collected = new Set<number>();
+    const registry = new FinalizationRegistry<number>((n) => collected.add(n));
+    const answer = (n: number) => {
+      const envelope = ok({ n });
+      registry.register(envelope, n);
+      return Promise.resolve(envelope);
+    };
+    let answers = 0;
+    for (let i = 0; i < 20; i++) if ((await g.run(`k${i}`, () => answer(i))).success) answers++;
+    expect(answers).toBe(20);
+    for (let turn = 0; turn < 20 && collected.size < 20; turn++) {
+      gc();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(collected.size).toBe(20);
+    g.stop();
   });
 
   test('records and not-found answers are cached for the TTL; other failures are not', async () => {

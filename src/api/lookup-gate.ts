@@ -22,12 +22,10 @@ function cacheable(envelope: Envelope<unknown>): boolean {
 }
 
 export function createLookupGate(options: { maxInFlight: number; cache: LookupCache<Envelope<unknown>> }): LookupGate {
-  const waiting = new Map<string, Promise<Envelope<unknown>>>();
+  // Each waiting lookup carries its own way to be answered at stop: a race against one shared
+  // "stopping" promise would hang a reaction on it per lookup, and keep every answer for good.
+  const waiting = new Map<string, { answer: Promise<Envelope<unknown>>; abandon: () => void }>();
   let stopped = false;
-  let announceStop: () => void = () => undefined;
-  const stopping = new Promise<Envelope<unknown>>((resolve) => {
-    announceStop = () => resolve(STOPPING());
-  });
 
   return {
     run(key, work) {
@@ -35,23 +33,26 @@ export function createLookupGate(options: { maxInFlight: number; cache: LookupCa
       const cached = options.cache.get(key);
       if (cached) return Promise.resolve(cached);
       const shared = waiting.get(key);
-      if (shared) return shared;
+      if (shared) return shared.answer;
       if (waiting.size >= options.maxInFlight) {
         return Promise.resolve(fail('server_busy', `Too many lookups are waiting on the database (${options.maxInFlight}); try again in a moment.`));
       }
-      const answer = work().then((envelope) => {
-        if (!stopped && cacheable(envelope)) options.cache.set(key, envelope);
-        return envelope;
-      });
-      const settled = Promise.race([answer, stopping]).finally(() => waiting.delete(key));
-      waiting.set(key, settled);
-      return settled;
+      let abandon: () => void = () => undefined;
+      const answer = new Promise<Envelope<unknown>>((resolve, reject) => {
+        abandon = () => resolve(STOPPING());
+        work().then((envelope) => {
+          if (!stopped && cacheable(envelope)) options.cache.set(key, envelope);
+          resolve(envelope);
+        }, reject);
+      }).finally(() => waiting.delete(key));
+      waiting.set(key, { answer, abandon });
+      return answer;
     },
     inFlight: () => waiting.size,
     stop() {
       stopped = true;
       options.cache.clear();
-      announceStop();
+      for (const { abandon } of waiting.values()) abandon();
     },
   };
 }
