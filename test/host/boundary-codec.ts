@@ -2,6 +2,11 @@
  * Cloning of every value that crosses a resource boundary, as FXServer does it: msgpack with the
  * runtime's codec options (fxserver-runtime.md §2.4), functions travelling as references (ext 10)
  * that call back into the resource that sent them.
+ *
+ * A reference lives as long as the function the receiver got for it: FXServer holds that function
+ * weakly and, once the receiver's GC collects it, deletes the reference in the sender's runtime
+ * (citizen-scripting-v8 V8ScriptRuntime.cpp, FnRefWeakCallback → DeleteRef on the next tick). A
+ * FinalizationRegistry does the same here, so a script that drops its callbacks frees them.
  */
 import msgpack from 'msgpack-lite';
 
@@ -18,6 +23,7 @@ export class BoundaryCodec {
   private readonly codec = msgpack.createCodec({ uint8array: true, preset: false, binarraybuffer: true } as never);
   private readonly functions = new Map<number, { fn: (...args: unknown[]) => unknown; owner: string }>();
   private nextId = 1;
+  private readonly collected = new FinalizationRegistry<number>((id) => this.functions.delete(id));
   /** Set for the duration of one decode: builds the callable stand-in for a function reference. */
   private makeCallable: ((id: number) => unknown) | null = null;
   private encodingOwner = '';
@@ -35,7 +41,9 @@ export class BoundaryCodec {
     this.codec.addExtUnpacker(FUNCTION_REF_EXT, (buffer: Uint8Array) => {
       const id = Buffer.from(buffer).readUInt32BE(0);
       if (!this.makeCallable) throw new Error('function reference decoded outside a clone');
-      return this.makeCallable(id);
+      const callable = this.makeCallable(id) as object;
+      this.collected.register(callable, id);
+      return callable;
     });
   }
 
@@ -52,7 +60,7 @@ export class BoundaryCodec {
     return entry;
   }
 
-  /** Function references handed out and still callable (the bench reports them beside the heap). */
+  /** Function references whose receiving function has not been collected yet. */
   get heldReferences(): number {
     return this.functions.size;
   }

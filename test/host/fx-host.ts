@@ -117,7 +117,7 @@ export class FxHost implements RejectionSink {
     captureRejections(this);
   }
 
-  /** Function references that crossed a boundary and are still held (they live until their resource stops). */
+  /** Function references whose receiving function is still alive (or whose resource still runs). */
   heldFunctionReferences(): number {
     return this.codec.heldReferences;
   }
