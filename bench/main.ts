@@ -156,6 +156,10 @@ async function main(): Promise<void> {
     add({ name: 'constant exports c16', group: 'constant', via: 'exports', concurrency: 16, cache: false, lookup: async (f) => check(await main.call('constant', 'lookup', f), 'constant') });
     add({ name: 'citizen_records http cache-on c16', group: 'citizen_records', via: 'http', concurrency: 16, cache: true, lookup: (f, id) => getCached(crPath(f, id)) });
     add({ name: 'citizen_records exports cache-on c16', group: 'citizen_records', via: 'exports', concurrency: 16, cache: true, lookup: async (f, id) => check(await cached.call('citizen_records', exportName(f), id), id) });
+    // Hits alone: the constant resource's own record, asked again and again within the TTL.
+    const hit = alphaId(1);
+    add({ name: 'citizen_records http cache-hits c16', group: 'citizen_records', via: 'http', concurrency: 16, cache: true, lookup: () => getCached(crPath('alpha', hit)) });
+    add({ name: 'citizen_records exports cache-hits c16', group: 'citizen_records', via: 'exports', concurrency: 16, cache: true, lookup: async () => check(await cached.call('citizen_records', 'getAlphaCitizen', hit), hit) });
 
     // A warm-up block each, then the measured blocks, every scenario once per block.
     let cacheRound = 0;

@@ -9,10 +9,10 @@ import type { HealthReport } from '../api/health';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
-import { ifNoneMatchHits, weakEtag } from './etag';
+import { ifNoneMatchHits } from './etag';
 import type { HttpRequest, HttpResponse } from './exchange';
 import type { RateLimiter } from './rate-limit';
-import { commonHeaders, envelopeResponse, jsonResponse } from './respond';
+import { commonHeaders, envelopeResponse, jsonResponse, recordResponse } from './respond';
 import { ALLOWED_METHODS, matchRoute, ROUTES, type RecordRoute } from './router';
 
 export interface ApiHandlers {
@@ -116,9 +116,7 @@ async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpReques
   }
   const envelope = await api.record(route, requestId);
   if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
-  const response = envelopeResponse(envelope, requestId);
-  const etag = weakEtag(response.body);
-  response.headers.ETag = etag;
-  if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return { response: { ...response, status: 304, body: '' }, client };
+  const response = recordResponse(envelope, requestId);
+  if (ifNoneMatchHits(request.headers['if-none-match'], response.headers.ETag)) return { response: { ...response, status: 304, body: '' }, client };
   return { response, client };
 }

@@ -1,5 +1,6 @@
 /** The HTTP response every route gives (DESIGN.md §2.2). */
 import { type Envelope, statusOf } from '../api/envelope';
+import { weakEtag } from './etag';
 import type { HttpResponse } from './exchange';
 
 /** Codes a client should retry after a pause, with the pause in seconds. */
@@ -29,4 +30,22 @@ export function envelopeResponse(envelope: Envelope<unknown>, requestId: string,
   const retryAfter = RETRY_AFTER_SECONDS[envelope.error.code];
   const body = { success: false, error: { ...envelope.error, requestId } };
   return jsonResponse(statusOf(envelope), body, requestId, retryAfter ? { ...extraHeaders, 'Retry-After': retryAfter } : extraHeaders);
+}
+
+/**
+ * Body and validator of each record answer, made once per envelope: a cached or shared lookup
+ * hands every request the same envelope object, so its hits skip JSON.stringify and the hash. Weak,
+ * so an envelope the cache lets go of takes its body with it.
+ */
+const recordBodies = new WeakMap<object, { body: string; etag: string }>();
+
+/** A record's 200, with its ETag. */
+export function recordResponse(envelope: Envelope<unknown>, requestId: string): HttpResponse {
+  let made = recordBodies.get(envelope);
+  if (!made) {
+    const body = JSON.stringify(envelope);
+    made = { body, etag: weakEtag(body) };
+    recordBodies.set(envelope, made);
+  }
+  return { status: 200, headers: { ...commonHeaders(requestId), ETag: made.etag }, body: made.body };
 }
