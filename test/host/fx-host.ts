@@ -117,7 +117,7 @@ export class FxHost implements RejectionSink {
     captureRejections(this);
   }
 
-  /** Function references whose receiving function is still alive (or whose resource still runs). */
+  /** Function references still callable: the receiver holds its function and the sender has not stopped. */
   heldFunctionReferences(): number {
     return this.codec.heldReferences;
   }
