@@ -158,4 +158,18 @@ describe('qb-inventory forks with a quality per unit of the stack', () => {
     const [item] = normaliseInventory([{ name: 'bandage', amount: 1, slot: 1, info: { quality: [] } }], NOW_MS_FORKS);
     expect(item!.metadata).toEqual({});
   });
+
+  it('a stack of 200,000 units (half a megabyte of JSON, under max_column_bytes) still gives its lowest', () => {
+    const quality = Array.from({ length: 200_000 }, (_, i) => (i === 123_456 ? 12 : 100));
+    const [item] = normaliseInventory([{ name: 'water', amount: 200_000, slot: 1, info: { quality } }], NOW_MS_FORKS);
+    expect(item!.metadata).toEqual({ durability: 12 });
+  });
+});
+
+describe('item metadata strings', () => {
+  it('have lone surrogates repaired, as every other string of the record', () => {
+    const inventory = JSON.parse('[{"name":"WEAPON_PISTOL","count":1,"slot":1,"metadata":{"serial":"519204QJX\\ud800","registered":"Zo\\udc00","components":["at_\\ud83d"]}}]');
+    const [item] = normaliseInventory(inventory, 0);
+    expect(item!.metadata).toEqual({ serial: '519204QJX\uFFFD', registered: 'Zo\uFFFD', components: ['at_\uFFFD'] });
+  });
 });

@@ -29,8 +29,13 @@ function durability(data: Record<string, unknown>, nowMs: number): number | unde
  * good as its worst unit, and that is the value that reaches 0 first.
  */
 function lowestUnit(list: unknown): number | undefined {
-  const values = asList(list).map((v) => optionalNumber(v)).filter((v): v is number => v !== undefined);
-  return values.length === 0 ? undefined : Math.min(...values);
+  // A loop, not Math.min(...values): a stack of 100,000+ units would overflow the call stack.
+  let lowest: number | undefined;
+  for (const entry of asList(list)) {
+    const value = optionalNumber(entry);
+    if (value !== undefined && (lowest === undefined || value < lowest)) lowest = value;
+  }
+  return lowest;
 }
 
 /** ox lists item names (Lua may have written the list as a numeric-keyed object); qb lists `{component}`. */
