@@ -2,7 +2,7 @@
  * Grade names a row does not store come from the job definitions of the qb-core or qbx_core running
  * beside the resource, read through their exports (shapes from lua-and-live.md B1/B2: qb-core's
  * GetShared('Jobs') with string grade keys, qbx_core's GetJobs with integer keys), refreshed when
- * the framework says its definitions changed; without a framework, from qb-core's default list.
+ * the framework says its definitions changed; without a framework, from qb-core's default lists.
  */
 import { startHarness, type Harness } from './resource-harness';
 
@@ -23,7 +23,8 @@ describe('no framework running: qb-core defaults', () => {
   test('a level-only police grade is named from the default list; a row without grade is level 0 of its own job', async () => {
     expect((await beta(h, 'LVL00001')).job.grade).toEqual({ name: 'Officer', level: 1, payment: 75, isboss: false });
     expect((await beta(h, 'LVL00002')).job.grade).toEqual({ name: 'Recruit', level: 0, payment: 50, isboss: false });
-    expect((await beta(h, 'LVL00001')).gang.grade.name).toBe('');
+    // ballas level 2 in qb-core's default gang list.
+    expect((await beta(h, 'LVL00001')).gang.grade).toEqual({ name: 'Shot Caller', level: 2, isboss: false });
   });
 });
 
@@ -50,8 +51,9 @@ describe('qb-core running beside the resource', () => {
     expect((await beta(h, 'LVL00001')).gang.grade.name).toBe('Enforcer');
     h.host.evaluate('qb-core', `Shared.Jobs.police.grades['1'].name = 'Senior Officer'; emit('QBCore:Server:UpdateObject')`);
     expect((await beta(h, 'LVL00001')).job.grade.name).toBe('Senior Officer');
-    // A job qb-core does not define still falls back to the default list, never to another job.
-    expect((await beta(h, 'LVL00002')).job.grade.name).toBe('Recruit');
+    // A job the running qb-core does not define was removed or renamed there: the empty value, not
+    // qb-core's default list, and never another job's grade.
+    expect((await beta(h, 'LVL00002')).job.grade).toEqual({ name: '', level: 0, payment: 50, isboss: false });
   });
 });
 

@@ -20,21 +20,24 @@ export const CHARINFO_DEFAULTS = {
 export const DEFAULT_CID = 1;
 
 /**
- * What PlayerDefaults give a job or gang the row does not name at all; its label, payment and
- * grade name then come from the definitions (group-catalog.ts), where `unemployed` and `none` are.
+ * PlayerDefaults' job and gang: what qb-core gives a player whose row names none (NULL, `[]`, no
+ * `name`). Not the job list's `unemployed`/`none` entries: the gang's differ from them.
  */
 export const JOB_DEFAULTS = {
   name: 'unemployed',
+  label: 'Civilian',
   type: 'none',
   onduty: false,
   isboss: false,
-  grade: { level: 0 },
+  payment: 10,
+  grade: { name: 'Freelancer', level: 0, payment: 10, isboss: false },
 } as const;
 
 export const GANG_DEFAULTS = {
   name: 'none',
+  label: 'No Gang Affiliation',
   isboss: false,
-  grade: { level: 0 },
+  grade: { name: 'none', level: 0, isboss: false },
 } as const;
 
 /** `QBConfig.DefaultSpawn` without its heading: PlayerDefaults' `position`. */

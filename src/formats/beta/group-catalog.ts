@@ -2,7 +2,8 @@
  * Job and gang definitions: where a stored job lacks its grade's name, payment or boss flag, or its
  * own label or type, the record takes them from the definition of that job at that level, never
  * from another job (DESIGN.md §3.2). Definitions come from the qb-core or qbx_core running beside
- * the resource (src/fivem/framework-groups.ts) or, without one, from qb-core's default list below.
+ * the resource (src/fivem/framework-groups.ts) or, without one, from qb-core's default lists below;
+ * never from both, as a job the server's own list lacks was removed or renamed there.
  */
 
 export interface GradeDefinition {
@@ -26,28 +27,31 @@ export interface GroupCatalogs {
 
 type GradeRow = [name: string, payment: number, isboss?: true];
 
-function catalog(entries: Record<string, [label: string, grades: GradeRow[]]>): GroupCatalog {
+function catalog(entries: Record<string, [label: string, grades: GradeRow[], type?: string]>): GroupCatalog {
   return new Map(
-    Object.entries(entries).map(([name, [label, grades]]) => [
+    Object.entries(entries).map(([name, [label, grades, type]]) => [
       name,
-      { label, grades: new Map(grades.map(([gradeName, payment, isboss], level) => [level, { name: gradeName, payment, isboss: isboss === true }])) },
+      {
+        label,
+        ...(type ? { type } : {}),
+        grades: new Map(grades.map(([gradeName, payment, isboss], level) => [level, { name: gradeName, payment, isboss: isboss === true }])),
+      },
     ]),
   );
 }
 
+/** Grades from level 0 with their payments; the top one is the boss, as in every qb-core list. */
+const ranks = (payments: number[], names: string[]): GradeRow[] => names.map((n, i) => (i === names.length - 1 ? [n, payments[i], true] : [n, payments[i]]));
+const SHOP_PAY = [50, 75, 100, 125, 150];
+const GARAGE = ranks(SHOP_PAY, ['Recruit', 'Novice', 'Experienced', 'Advanced', 'Manager']);
+
 /**
- * qb-core's default `QBShared.Jobs` (qbcore-framework/qb-core shared/jobs.lua, as stored at
- * 061bbea): what a server runs when its owner did not change the list. Grades from level 0.
+ * qb-core's `QBShared.Jobs` (qbcore-framework/qb-core shared/jobs.lua at main, 37d3b84): what a
+ * server runs when its owner did not change the list. Grades from level 0.
  */
 export const DEFAULT_JOBS: GroupCatalog = catalog({
   unemployed: ['Civilian', [['Freelancer', 10]]],
-  police: ['Law Enforcement', [['Cadet', 50], ['Officer', 75], ['Supervising Officer', 85], ['Sergeant', 95], ['Staff Sergeant', 105], ['Lieutenant', 120], ['Captain', 140], ['Chief', 150, true]]],
-  ambulance: ['EMS', [['Recruit', 50], ['Paramedic', 75], ['Doctor', 100], ['Surgeon', 125], ['Chief', 150, true]]],
-  realestate: ['Real Estate', [['Recruit', 50], ['House Sales', 75], ['Business Sales', 100], ['Broker', 125], ['Manager', 150, true]]],
-  taxi: ['Taxi', [['Recruit', 75], ['Driver', 100], ['Event Driver', 125], ['Sales', 150], ['Manager', 175, true]]],
-  cardealer: ['Vehicle Dealer', [['Recruit', 50], ['Showroom Sales', 75], ['Business Sales', 100], ['Finance', 125], ['Manager', 150, true]]],
-  bikerental: ['Bicycle Renters', [['Recruit', 50], ['Novice', 75], ['Experienced', 100], ['Advanced', 125], ['Manager', 125, true]]],
-  mechanic: ['Mechanic', [['Recruit', 70], ['Novice', 85], ['Experienced', 100], ['Advanced', 125], ['Manager', 150, true]]],
+  bus: ['Bus', [['Driver', 50]]],
   judge: ['Honorary', [['Judge', 100]]],
   lawyer: ['Law Firm', [['Associate', 50]]],
   reporter: ['Reporter', [['Journalist', 50]]],
@@ -56,12 +60,30 @@ export const DEFAULT_JOBS: GroupCatalog = catalog({
   garbage: ['Garbage', [['Collector', 50]]],
   vineyard: ['Vineyard', [['Picker', 50]]],
   hotdog: ['Hotdog', [['Sales', 50]]],
+  police: ['Law Enforcement', ranks(SHOP_PAY, ['Recruit', 'Officer', 'Sergeant', 'Lieutenant', 'Chief']), 'leo'],
+  ambulance: ['EMS', ranks(SHOP_PAY, ['Recruit', 'Paramedic', 'Doctor', 'Surgeon', 'Chief']), 'ems'],
+  realestate: ['Real Estate', ranks(SHOP_PAY, ['Recruit', 'House Sales', 'Business Sales', 'Broker', 'Manager'])],
+  taxi: ['Taxi', ranks(SHOP_PAY, ['Recruit', 'Driver', 'Event Driver', 'Sales', 'Manager'])],
+  cardealer: ['Vehicle Dealer', ranks(SHOP_PAY, ['Recruit', 'Showroom Sales', 'Business Sales', 'Finance', 'Manager'])],
+  mechanic: ['LS Customs', GARAGE, 'mechanic'],
+  mechanic2: ['LS Customs', GARAGE, 'mechanic'],
+  mechanic3: ['LS Customs', GARAGE, 'mechanic'],
+  beeker: ["Beeker's Garage", GARAGE, 'mechanic'],
+  bennys: ["Benny's Original Motor Works", GARAGE, 'mechanic'],
 });
 
-/** qb-core's default gang, as its PlayerDefaults write it. */
-export const DEFAULT_GANGS: GroupCatalog = catalog({ none: ['No Gang Affiliation', [['none', 0]]] });
+const STREET_GANG = ranks([0, 0, 0, 0], ['Recruit', 'Enforcer', 'Shot Caller', 'Boss']);
 
-export const DEFAULT_CATALOGS: GroupCatalogs = { jobs: DEFAULT_JOBS, gangs: DEFAULT_GANGS };
+/** qb-core's `QBShared.Gangs` (shared/gangs.lua at main, 37d3b84); gang grades carry no payment. */
+export const DEFAULT_GANGS: GroupCatalog = catalog({
+  none: ['No Gang', [['Unaffiliated', 0]]],
+  lostmc: ['The Lost MC', STREET_GANG],
+  ballas: ['Ballas', STREET_GANG],
+  vagos: ['Vagos', STREET_GANG],
+  cartel: ['Cartel', STREET_GANG],
+  families: ['Families', STREET_GANG],
+  triads: ['Triads', STREET_GANG],
+});
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

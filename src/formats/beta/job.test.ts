@@ -96,32 +96,49 @@ describe('normaliseGang', () => {
     });
   });
 
-  it.each([undefined, []])('gives qb-core\'s default gang for %p', (value) => {
-    expect(normaliseGang(value)).toEqual({
-      name: 'none',
-      label: 'No Gang Affiliation',
-      isboss: false,
-      grade: { name: 'none', level: 0, isboss: false },
-    });
+  it.each([undefined, null, [], {}, { label: 'nameless' }])('gives qb-core\'s default gang (PlayerDefaults) for %p, whatever definitions run', (value) => {
+    const defaultGang = { name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } };
+    expect(normaliseGang(value)).toEqual(defaultGang);
+    // qb-core's own gang list names `none` differently ("No Gang", "Unaffiliated"); a NULL gang is still PlayerDefaults'.
+    const live = readCatalog({ none: { label: 'No Gang', grades: { '0': { name: 'Unaffiliated' } } } });
+    expect(normaliseGang(value, live)).toEqual(defaultGang);
   });
 });
 
 describe('jobs with a grade short of its name (QBCore 2021 rows, level-only forks)', () => {
   it('takes the grade name, payment and boss flag of that job at that level from qb-core\'s defaults', () => {
+    // qb-core main's shared/jobs.lua: police level 3 is Lieutenant (125), the job's type leo.
     expect(normaliseJob({ name: 'police', label: 'Law Enforcement', onduty: true, grade: { level: 3 } })).toEqual({
       name: 'police',
       label: 'Law Enforcement',
-      type: 'none',
+      type: 'leo',
       isboss: false,
       onduty: true,
-      grade: { name: 'Sergeant', level: 3, payment: 95, isboss: false },
-      payment: 95,
+      grade: { name: 'Lieutenant', level: 3, payment: 125, isboss: false },
+      payment: 125,
     });
     expect(normaliseJob({ name: 'ambulance', grade: 4 })).toMatchObject({ label: 'EMS', isboss: true, grade: { name: 'Chief', level: 4, payment: 150, isboss: true } });
   });
 
   it('a 2021 row with no grade at all is level 0 of its own job, never Freelancer', () => {
     expect(normaliseJob({ name: 'mechanic', label: 'Mechanic', payment: 70, onduty: false }).grade).toEqual({ name: 'Recruit', level: 0, payment: 70, isboss: false });
+  });
+
+  it('knows every job and gang of qb-core\'s default lists, gangs included', () => {
+    expect(normaliseJob({ name: 'bennys', grade: { level: 4 } })).toMatchObject({ label: "Benny's Original Motor Works", type: 'mechanic', isboss: true, grade: { name: 'Manager', payment: 150 } });
+    expect(normaliseGang({ name: 'ballas', grade: { level: 3 } })).toEqual({ name: 'ballas', label: 'Ballas', isboss: true, grade: { name: 'Boss', level: 3, isboss: true } });
+    expect(normaliseGang({ name: 'triads', grade: 1 }).grade.name).toBe('Enforcer');
+  });
+
+  it('while a framework runs, its own definitions alone complete a row: a job its list lacks is not taken from the defaults', () => {
+    const live = readCatalog({ unemployed: { label: 'Civilian', grades: { '0': { name: 'Freelancer', payment: 10 } } } });
+    expect(normaliseJob({ name: 'mechanic', label: 'Mechanic', onduty: false, grade: { level: 4 } }, live)).toMatchObject({
+      isboss: false,
+      grade: { name: '', level: 4, payment: 0, isboss: false },
+      payment: 0,
+    });
+    const liveGangs = readCatalog({ none: { label: 'No Gang', grades: { '0': { name: 'Unaffiliated' } } } });
+    expect(normaliseGang({ name: 'ballas', grade: { level: 3 } }, liveGangs).grade).toEqual({ name: '', level: 3, isboss: false });
   });
 
   it('the server\'s own definitions win over the defaults, and fill label and type', () => {

@@ -16,23 +16,22 @@ interface StoredGroup {
   gradeDefinition: GradeDefinition | undefined;
 }
 
+/** The server's own definitions while its framework runs, else qb-core's default lists; never both. */
+const definitionsFrom = (live: GroupCatalog | undefined, defaults: GroupCatalog): GroupCatalog => (live && live.size > 0 ? live : defaults);
+
 /**
- * What jobs and gangs share. A NULL, unreadable or non-object column reads as `{}`, so every field
- * takes qb-core's default and the whole default job or gang comes out. A bare number as `grade`
- * (some forks) is its level. Rows written before Oct 2021 have no `grade`, or keep `isboss` on one
- * level only: each level is completed from the other.
+ * What jobs and gangs share, for a stored object that names its group (the caller gives
+ * PlayerDefaults' group to any other value). A bare number as `grade` (some forks) is its level.
+ * Rows written before Oct 2021 have no `grade`, or keep `isboss` on one level only: each level is
+ * completed from the other, then from the definition of that group at that level.
  */
-function readGroup(value: unknown, defaults: typeof JOB_DEFAULTS | typeof GANG_DEFAULTS, catalogs: readonly GroupCatalog[]): StoredGroup {
-  const fields = asRecord(value) ?? {};
+function readGroup(fields: Record<string, unknown>, name: string, definitions: GroupCatalog): StoredGroup {
   const storedGrade = asRecord(fields.grade) ?? { level: fields.grade };
-  const name = asString(fields.name, defaults.name);
-  const level = asNumber(storedGrade.level, defaults.grade.level);
-  // The server's own definitions first, then qb-core's defaults; never another group's.
-  const definition = catalogs.map((c) => c.get(name)).find((d) => d !== undefined);
+  const level = asNumber(storedGrade.level, 0);
+  const definition = definitions.get(name);
   const gradeDefinition = definition?.grades.get(level);
   const groupBoss = optionalBoolean(fields.isboss);
   const gradeBoss = optionalBoolean(storedGrade.isboss);
-  const boss = groupBoss ?? gradeBoss ?? gradeDefinition?.isboss ?? defaults.isboss;
   return {
     fields,
     storedGrade,
@@ -41,14 +40,21 @@ function readGroup(value: unknown, defaults: typeof JOB_DEFAULTS | typeof GANG_D
     group: {
       name,
       label: asString(fields.label, definition?.label ?? ''),
-      isboss: boss,
+      isboss: groupBoss ?? gradeBoss ?? gradeDefinition?.isboss ?? false,
     },
     grade: {
       name: asString(storedGrade.name, gradeDefinition?.name ?? ''),
       level,
-      isboss: gradeBoss ?? groupBoss ?? gradeDefinition?.isboss ?? defaults.isboss,
+      isboss: gradeBoss ?? groupBoss ?? gradeDefinition?.isboss ?? false,
     },
   };
+}
+
+/** The stored group object and its name, or undefined when the row names no group. */
+function namedGroup(value: unknown): { fields: Record<string, unknown>; name: string } | undefined {
+  const fields = asRecord(value);
+  const name = fields ? asString(fields.name, '') : '';
+  return fields && name !== '' ? { fields, name } : undefined;
 }
 
 /**
@@ -57,15 +63,17 @@ function readGroup(value: unknown, defaults: typeof JOB_DEFAULTS | typeof GANG_D
  * framework running beside the resource, if any.
  */
 export function normaliseJob(value: unknown, live?: GroupCatalog): BetaJob {
-  const { fields, storedGrade, group, grade, definition, gradeDefinition } = readGroup(value, JOB_DEFAULTS, live ? [live, DEFAULT_JOBS] : [DEFAULT_JOBS]);
+  const named = namedGroup(value);
+  if (!named) return { ...JOB_DEFAULTS, grade: { ...JOB_DEFAULTS.grade } };
+  const { fields, storedGrade, group, grade, definition, gradeDefinition } = readGroup(named.fields, named.name, definitionsFrom(live, DEFAULT_JOBS));
   const jobPayment = optionalNumber(fields.payment);
   const gradePayment = optionalNumber(storedGrade.payment) ?? (jobPayment === undefined ? gradeDefinition?.payment : undefined);
   return {
     name: group.name,
     label: group.label,
-    type: asString(fields.type, definition?.type ?? JOB_DEFAULTS.type),
+    type: asString(fields.type, definition?.type ?? 'none'),
     isboss: group.isboss,
-    onduty: asBoolean(fields.onduty, JOB_DEFAULTS.onduty),
+    onduty: asBoolean(fields.onduty, false),
     grade: {
       name: grade.name,
       level: grade.level,
@@ -76,8 +84,10 @@ export function normaliseJob(value: unknown, live?: GroupCatalog): BetaJob {
   };
 }
 
-/** `gang`; NULL is qb-core's default gang (`none`). */
+/** `gang`; a row that names none (NULL included) has qb-core's default gang. */
 export function normaliseGang(value: unknown, live?: GroupCatalog): BetaGang {
-  const { group, grade } = readGroup(value, GANG_DEFAULTS, live ? [live, DEFAULT_GANGS] : [DEFAULT_GANGS]);
+  const named = namedGroup(value);
+  if (!named) return { ...GANG_DEFAULTS, grade: { ...GANG_DEFAULTS.grade } };
+  const { group, grade } = readGroup(named.fields, named.name, definitionsFrom(live, DEFAULT_GANGS));
   return { ...group, grade };
 }
