@@ -88,8 +88,18 @@ describe('hostile requests', () => {
   });
 
   test('column contents: whatever a JSON column holds, 200 and the same value both ways', async () => {
+    // Item lists as qb-inventory and ox_inventory write them, every string of them arbitrary
+    // (lone surrogates included), so the normalisers' item paths are reached, not only their defaults.
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('\ud800', 'x\udc00y', '\ud83d\ude00', ''));
+    const scalar = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+    const itemData = fc.dictionary(fc.constantFrom('serial', 'serie', 'registered', 'components', 'attachments', 'quality', 'durability', 'ammo', 'degrade'), fc.oneof(scalar, fc.array(fc.oneof(text, fc.record({ component: text })), { maxLength: 3 })));
+    const item = fc.record(
+      { name: text, slot: fc.oneof(fc.integer({ min: -2, max: 60 }), text), amount: scalar, count: scalar, label: text, info: fc.oneof(itemData, fc.constant('')), metadata: itemData },
+      { requiredKeys: ['name', 'slot'] },
+    );
     const json = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 60 }),
+      fc.array(item, { maxLength: 5 }).map((items) => JSON.stringify(items)),
       fc.json({ maxDepth: 6 }),
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify({ headOverlays: v, faceFeatures: v, tattoos: v, components: v })),
       fc.constantFrom('{"__proto__":{"a":1}}', '[1e400]', '"\\ud800"', '{"bread":1e400}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 'null', ''),
