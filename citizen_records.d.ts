@@ -293,5 +293,6 @@ export interface CitizenRecordsExports {
   getBetaCitizen(citizenid: string): Promise<Envelope<BetaRecord>>;
   getAlphaCitizensByLicense(license: string): Promise<Envelope<AlphaRecord[]>>;
   getBetaCitizensByLicense(license: string): Promise<Envelope<BetaRecord[]>>;
-  getHealth(): Promise<Health>;
+  /** The health report, or the failure resource_stopping once the resource stops. */
+  getHealth(): Promise<Health | Failure>;
 }

@@ -218,7 +218,8 @@
 
 ---@class CitizenRecords.Health
 ---@field success boolean
----@field data { status: "ok"|"degraded", database: "connected"|"unavailable", formats: { alpha: string, beta: string }, version: string }
+---@field data? { status: "ok"|"degraded", database: "connected"|"unavailable", formats: { alpha: string, beta: string }, version: string }
+---@field error? CitizenRecords.Error resource_stopping once the resource stops
 
 ---@class CitizenRecords.Exports
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaResult

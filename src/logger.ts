@@ -11,7 +11,7 @@ export interface Logger {
 }
 
 export function isLogLevel(value: string): value is LogLevel {
-  return value in ORDER;
+  return Object.hasOwn(ORDER, value);
 }
 
 export function createLogger(level: LogLevel): Logger {

@@ -5,8 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
-import type { Envelope } from './api/envelope';
-import { healthReport } from './api/health';
+import { resourceStopping, type Envelope, type Failure } from './api/envelope';
+import { healthReport, type HealthReport } from './api/health';
 import { createLookupCache } from './api/lookup-cache';
 import { createLookupGate } from './api/lookup-gate';
 import { createWarnOnce } from './api/warn-once';
@@ -86,9 +86,11 @@ function start(): void {
     now,
     logError: (message) => log.error(message),
   });
-  const health = async () => {
-    if (db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
-    return healthReport(db.isHealthy(), service.availability(), version);
+  let stopping = false;
+  // A health check still waiting on its probe when the resource stops is answered like a lookup.
+  const health = async (): Promise<HealthReport | Failure> => {
+    if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
+    return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), version);
   };
   let openApi: string | undefined;
 
@@ -135,6 +137,7 @@ function start(): void {
   // Everything waiting is answered and every timer stops: a Lua Citizen.Await must not block for good.
   onEvent('onResourceStop', (stopped: string) => {
     if (stopped !== resourceName) return;
+    stopping = true;
     clearInterval(preparer);
     gate.stop();
     db.close();

@@ -48,6 +48,11 @@ export function fail(code: ErrorCode, message: string): Failure {
   return { success: false, error: { code, message } };
 }
 
+/** The answer of everything still waiting, and of everything asked, once the resource stops. */
+export function resourceStopping(): Failure {
+  return fail('resource_stopping', 'The resource is stopping; try again once it has restarted.');
+}
+
 export function statusOf(envelope: Envelope<unknown>): number {
   return envelope.success ? 200 : ERROR_STATUS[envelope.error.code];
 }

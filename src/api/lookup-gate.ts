@@ -4,7 +4,7 @@
  * and the stop: when the resource stops, every lookup still waiting is answered 503
  * resource_stopping, so no HTTP client and no Lua Citizen.Await waits for good.
  */
-import { fail, type Envelope } from './envelope';
+import { fail, resourceStopping, type Envelope } from './envelope';
 import type { LookupCache } from './lookup-cache';
 
 export interface LookupGate {
@@ -13,8 +13,6 @@ export interface LookupGate {
   inFlight(): number;
   stop(): void;
 }
-
-const STOPPING = (): Envelope<never> => fail('resource_stopping', 'The resource is stopping; try again once it has restarted.');
 
 /** Answers worth keeping for a moment: a record, or the news that there is none. */
 function cacheable(envelope: Envelope<unknown>): boolean {
@@ -29,7 +27,7 @@ export function createLookupGate(options: { maxInFlight: number; cache: LookupCa
 
   return {
     run(key, work) {
-      if (stopped) return Promise.resolve(STOPPING());
+      if (stopped) return Promise.resolve(resourceStopping());
       const cached = options.cache.get(key);
       if (cached) return Promise.resolve(cached);
       const shared = waiting.get(key);
@@ -39,7 +37,7 @@ export function createLookupGate(options: { maxInFlight: number; cache: LookupCa
       }
       let abandon: () => void = () => undefined;
       const answer = new Promise<Envelope<unknown>>((resolve, reject) => {
-        abandon = () => resolve(STOPPING());
+        abandon = () => resolve(resourceStopping());
         work().then((envelope) => {
           if (!stopped && cacheable(envelope)) options.cache.set(key, envelope);
           resolve(envelope);

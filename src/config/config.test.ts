@@ -46,6 +46,13 @@ describe('readConfig', () => {
     expect(problems[3]).toContain('citizen_records:log_level');
   });
 
+  test.each(['constructor', '__proto__', 'toString'])('log_level %s (a name every object inherits) is refused, not taken as a level', (level) => {
+    const { config, problems } = readConfig(reader({ log_level: level }));
+    expect(config.logLevel).toBe(DEFAULTS.logLevel);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('citizen_records:log_level');
+  });
+
   test('a formats list naming nothing is refused rather than disabling every format', () => {
     const { config, problems } = readConfig(reader({ formats: ' , ' }));
     expect(config.formats).toEqual(new Set(['alpha', 'beta']));

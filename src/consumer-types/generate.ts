@@ -94,7 +94,8 @@ export interface CitizenRecordsExports {
   getBetaCitizen(citizenid: string): Promise<Envelope<BetaRecord>>;
   getAlphaCitizensByLicense(license: string): Promise<Envelope<AlphaRecord[]>>;
   getBetaCitizensByLicense(license: string): Promise<Envelope<BetaRecord[]>>;
-  getHealth(): Promise<Health>;
+  /** The health report, or the failure resource_stopping once the resource stops. */
+  getHealth(): Promise<Health | Failure>;
 }
 `;
 }
@@ -167,7 +168,8 @@ ${classes.join('\n')}
 
 ---@class CitizenRecords.Health
 ---@field success boolean
----@field data { status: "ok"|"degraded", database: "connected"|"unavailable", formats: { alpha: string, beta: string }, version: string }
+---@field data? { status: "ok"|"degraded", database: "connected"|"unavailable", formats: { alpha: string, beta: string }, version: string }
+---@field error? CitizenRecords.Error resource_stopping once the resource stops
 
 ---@class CitizenRecords.Exports
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaResult

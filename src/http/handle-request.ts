@@ -4,7 +4,7 @@
  * limit (429), and the lookup (id 400, database). /health, /openapi.json and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
-import { fail, type Envelope } from '../api/envelope';
+import { fail, type Envelope, type Failure } from '../api/envelope';
 import type { HealthReport } from '../api/health';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
@@ -16,7 +16,8 @@ import { commonHeaders, envelopeResponse, jsonResponse, recordResponse } from '.
 import { ALLOWED_METHODS, matchRoute, ROUTES, type RecordRoute } from './router';
 
 export interface ApiHandlers {
-  health(): Promise<HealthReport>;
+  /** The health report, or resource_stopping once the resource stops. */
+  health(): Promise<HealthReport | Failure>;
   /** The OpenAPI document as JSON text. */
   openApi(): string;
   record(route: RecordRoute, requestId: string): Promise<Envelope<unknown>>;
@@ -95,6 +96,7 @@ async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpReques
   }
   if (route.kind === 'health') {
     const health = await api.health();
+    if ('error' in health) return unauthenticated(envelopeResponse(health, requestId));
     return unauthenticated(jsonResponse(health.success ? 200 : 503, health, requestId));
   }
   if (route.kind === 'openapi') {

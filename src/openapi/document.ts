@@ -149,9 +149,17 @@ function healthPath(): Record<string, unknown> {
       responses: {
         '200': { description: 'The database is usable.', headers: COMMON_HEADERS, content: content(example) },
         '503': {
-          description: 'The database is not usable; same shape.',
-          headers: COMMON_HEADERS,
-          content: content({ success: false, data: { ...example.data, status: 'degraded', database: 'unavailable' } }),
+          description: 'The database is not usable (same shape), or `resource_stopping`: the resource is stopping (an error envelope, with Retry-After).',
+          headers: { ...COMMON_HEADERS, 'Retry-After': headerRef('Retry-After') },
+          content: {
+            'application/json': {
+              schema: { oneOf: [ref('Health'), ref('ErrorEnvelope')] },
+              examples: {
+                degraded: { value: { success: false, data: { ...example.data, status: 'degraded', database: 'unavailable' } } },
+                resource_stopping: { value: { success: false, error: { code: 'resource_stopping', message: ERROR_MEANING.resource_stopping, requestId: '5f0c2a9e41b7-1a' } } },
+              },
+            },
+          },
         },
         ...errorResponses(['internal_error']),
       },

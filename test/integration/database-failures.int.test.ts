@@ -45,6 +45,36 @@ describe('the database lost after start, and back', () => {
   });
 });
 
+describe('a health check waiting on its probe when the resource stops', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness('health_stop', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], {
+      convars: { 'citizen_records:db_timeout_ms': '10000' },
+    });
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('is answered 503 resource_stopping over HTTP and through getHealth, not a stale "ok"', async () => {
+    expect((await h.request(`/alpha/citizens/${ID}`)).status).toBe(200);
+    await h.oxmysql.loseConnection();
+    const http = h.request('/health', { timeoutMs: 8000 });
+    const exported = h.callExport('getHealth');
+    await new Promise((r) => setTimeout(r, 300));
+    h.host.stopResource('citizen_records');
+    const answer = await http;
+    expect({ status: answer.status, code: JSON.parse(answer.body).error?.code, retryAfter: answer.headers['retry-after'] }).toEqual({
+      status: 503,
+      code: 'resource_stopping',
+      retryAfter: '5',
+    });
+    expect(await exported).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
+    await h.oxmysql.restoreConnection();
+    h.host.takeViolations(); // the real oxmysql's own unhandled ECONNREFUSED, as above
+  });
+});
+
 // A database that stops answering: the stand-in has no wire to hold, so this runs against the real
 // oxmysql only, with the relay holding every byte between it and MariaDB.
 if (realOxmysqlUnderTest()) {
