@@ -25,9 +25,15 @@ export interface CitizenServiceOptions {
 const TABLE_OF: Record<FormatName, string> = { alpha: 'users (ESX)', beta: 'players (QBCore/Qbox)' };
 
 const ID_RULE: Record<FormatName, string> = {
-  alpha: 'an ESX identifier: 1 to 64 characters of letters, digits and : _ . -',
+  alpha: 'an ESX identifier: 1 to 64 characters of letters, digits and : _ . -, not dots alone',
   beta: 'a citizenid: 1 to 50 letters and digits',
 };
+
+/** What was wrong with an argument that is not a string, in words a caller can act on. */
+function notAString(value: unknown): string {
+  // An HTTP segment with a malformed %-escape reaches the service as null, like a Lua nil.
+  return value === null || value === undefined ? 'none was given, or its %-escapes are malformed' : `a ${typeof value} was given`;
+}
 
 /** A table missing at the last look is looked for again at most this often by lookups. */
 export const MISSING_TABLE_RETRY_MS = 60_000;
@@ -129,9 +135,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
-    if (typeof id !== 'string' || !formats[format].isValidId(id)) {
-      return Promise.resolve(fail('invalid_id', `The id must be ${ID_RULE[format]}.`));
-    }
+    if (typeof id !== 'string') return Promise.resolve(fail('invalid_id', `The id must be a string, ${ID_RULE[format]}; ${notAString(id)}.`));
+    if (!formats[format].isValidId(id)) return Promise.resolve(fail('invalid_id', `The id must be ${ID_RULE[format]}.`));
     return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }) => {
       const record = await byId(id);
       return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
@@ -141,7 +146,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   function lookupByLicense(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
     const license = parseLicense(value);
     if (!license) {
-      return Promise.resolve(fail('invalid_license', 'The license must be license:<40 hex digits>, license2:<40 hex digits> or the 40 hex digits alone.'));
+      const given = typeof value === 'string' ? '' : `; ${notAString(value)}`;
+      return Promise.resolve(fail('invalid_license', `The license must be license:<40 hex digits>, license2:<40 hex digits> or the 40 hex digits alone${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
     return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));

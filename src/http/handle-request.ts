@@ -40,6 +40,15 @@ function clip(text: string, limit = ECHO_LIMIT): string {
   return text.length <= limit ? text : `${text.slice(0, limit)}…`;
 }
 
+/**
+ * The path as logs and answers may show it: without its query string, where clients put keys
+ * (`?api_key=…`) that are never accepted there but must not reach a log either (DESIGN.md §2.3).
+ */
+function shownPath(path: string, limit = ECHO_LIMIT): string {
+  const cut = path.search(/[?#]/);
+  return clip(cut === -1 ? path : `${path.slice(0, cut)}?…`, limit);
+}
+
 const UNAUTHORIZED: Record<Extract<AuthOutcome, { ok: false }>['reason'], string> = {
   no_keys_configured:
     'No API key is configured on this server, so the record routes are closed. The server owner adds one in server.cfg with ' +
@@ -63,7 +72,7 @@ export function createRequestHandler(api: ApiHandlers, policy: HttpPolicy): (req
     try {
       answer = await respond(api, policy, request, requestId);
     } catch (error) {
-      policy.log.error(`request ${requestId} (${request.method} ${clip(request.path, 200)}) failed: ${describeError(error)}`);
+      policy.log.error(`request ${requestId} (${clip(request.method, 16)} ${shownPath(request.path, 200)}) failed: ${describeError(error)}`);
       const bug = fail('internal_error', 'The request failed because of a bug; quote the request id when you report it.');
       answer = { response: envelopeResponse(bug, requestId), client: '-' };
     }
@@ -71,7 +80,7 @@ export function createRequestHandler(api: ApiHandlers, policy: HttpPolicy): (req
     Object.assign(response.headers, corsHeaders(policy.corsOrigins, request.headers.origin));
     if (request.method === 'HEAD') response.body = '';
     policy.log.debug(
-      `http ${requestId} ${clip(request.method, 16)} ${clip(request.path, 200)} ${response.status} ${Math.round(policy.now() - started)}ms client=${answer.client}`,
+      `http ${requestId} ${clip(request.method, 16)} ${shownPath(request.path, 200)} ${response.status} ${Math.round(policy.now() - started)}ms client=${answer.client}`,
     );
     return response;
   };
@@ -81,9 +90,8 @@ async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpReques
   const unauthenticated = (response: HttpResponse): Answer => ({ response, client: '-' });
   const route = matchRoute(request.path);
   if (!route) {
-    const path = request.path.split('?')[0];
     const routes = ROUTES.map((r) => r.path).join(', ');
-    return unauthenticated(envelopeResponse(fail('route_not_found', `No route ${clip(path)}. Routes: ${routes}.`), requestId));
+    return unauthenticated(envelopeResponse(fail('route_not_found', `No route ${shownPath(request.path)}. Routes: ${routes}.`), requestId));
   }
   const allow = ALLOWED_METHODS.join(', ');
   if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {

@@ -27,6 +27,8 @@ export function parseRequestPath(rawPath: string): PathSegment[] | null {
     } catch {
       decoded = null;
     }
+    // %2E and %2E%2E are `.` and `..` (RFC 3986 §6.2.2.2): no route either.
+    if (decoded === '.' || decoded === '..') return null;
     segments.push({ raw, decoded });
   }
   return segments;

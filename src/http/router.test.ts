@@ -13,7 +13,7 @@ describe('parseRequestPath', () => {
   });
 
   test('empty, dot and dot-dot segments name no route', () => {
-    for (const path of ['//health', '/health//', '/./health', '/health/..', 'health', '']) {
+    for (const path of ['//health', '/health//', '/./health', '/health/..', 'health', '', '/alpha/citizens/%2E%2E', '/alpha/citizens/%2e', '/%2e/health']) {
       expect({ path, segments: parseRequestPath(path) }).toEqual({ path, segments: null });
     }
   });

@@ -130,6 +130,16 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
     expect(warnings[0]).toContain('inventory');
   });
 
+  test('an invalid id is told what was wrong with it', async () => {
+    const messages = await Promise.all([123, null, '...', 'a b'].map(async (bad) => ((await h.callExport('getAlphaCitizen', bad)) as Envelope).error?.message));
+    expect(messages[0]).toMatch(/must be a string.*a number was given/);
+    expect(messages[1]).toMatch(/must be a string.*none was given/);
+    expect(messages[2]).toMatch(/not dots alone/);
+    expect(messages[3]).toMatch(/1 to 64 characters of letters, digits and : _ \. -/);
+    const license = ((await h.callExport('getAlphaCitizensByLicense', 42)) as Envelope).error?.message;
+    expect(license).toMatch(/40 hex digits alone; a number was given/);
+  });
+
   test('the export never rejects, whatever it is given', async () => {
     for (const bad of [123, null, {}, ['x'], '', 'a b', 'x'.repeat(65), '..']) {
       const result = (await h.callExport('getAlphaCitizen', bad)) as Envelope;

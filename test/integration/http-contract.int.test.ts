@@ -210,6 +210,16 @@ describe('with keys and CORS configured', () => {
     const lines = h.host.linesOf('citizen_records').filter((l) => l.includes(`/beta/citizens/${BETA_ID} 200`));
     expect(lines.some((l) => l.includes('client=bot'))).toBe(true);
   });
+
+  test('a key sent in the query string (never accepted there) reaches no log line and no answer', async () => {
+    for (const path of [`/beta/citizens/${BETA_ID}?api_key=${CAD_KEY}`, `/nope?key=${BOT_KEY}`]) {
+      const response = await get(h, path, { headers: [], withKey: false });
+      expect(response.status).toBe(path.startsWith('/nope') ? 404 : 401);
+    }
+    const lines = h.host.linesOf('citizen_records');
+    expect(lines.some((l) => l.includes(`/beta/citizens/${BETA_ID}?… 401`))).toBe(true);
+    // The suite's afterAll checks every line and answer for both keys.
+  });
 });
 
 describe('rate limits', () => {
