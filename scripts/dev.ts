@@ -21,6 +21,8 @@ const DEMO = ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql', 'esx-legacy-1.1
 const ALPHA_ID = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
 const BETA_ID = 'KQW48213';
 const LICENSE = 'license:1f2e3d4c5b6a79880716253443526170a9b8c7d6';
+/** The QBCore player of BETA_ID (qbcore.sql). */
+const BETA_LICENSE = 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a';
 
 async function main(): Promise<void> {
   execFileSync(process.execPath, ['build.mjs', '--bundle-only'], { cwd: ROOT, stdio: 'inherit' });
@@ -60,6 +62,7 @@ async function main(): Promise<void> {
       curl(`/alpha/citizens/${ALPHA_ID}`),
       curl(`/beta/citizens/${BETA_ID}`),
       curl(`/alpha/players/${LICENSE}/citizens`),
+      curl(`/beta/players/${BETA_LICENSE}/citizens`),
       curl('/health', false),
       curl('/openapi.json', false),
       'Ctrl-C stops it and removes the database.',
