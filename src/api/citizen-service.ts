@@ -38,6 +38,9 @@ function notAString(value: unknown): string {
 /** A table missing at the last look is looked for again at most this often by lookups. */
 export const MISSING_TABLE_RETRY_MS = 60_000;
 
+/** While the database fails queries, why is logged at most this often, not once per request. */
+const UNAVAILABLE_LOG_MS = 60_000;
+
 /** A query that names a column or table the server no longer has: the schema changed under us. */
 const SCHEMA_CHANGED = /unknown column|ER_BAD_FIELD_ERROR|doesn't exist|ER_NO_SUCH_TABLE/i;
 
@@ -65,6 +68,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const prepared = new Map<FormatName, Prepared>();
   const preparing = new Map<FormatName, Promise<FormatLookups<unknown> | null>>();
   const lastPrepareFailure = new Map<FormatName, string>();
+  let lastUnavailableLog = -Infinity;
 
   /** Column detection, shared by everyone asking at once; a database failure leaves it to be tried again. */
   function inspect(format: FormatName): Promise<FormatLookups<unknown> | null> {
@@ -98,7 +102,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return fail('database_timeout', `The database did not answer in time (${error.message}); try again shortly.`);
     }
     if (error instanceof DatabaseError && error.kind === 'unavailable') {
-      return fail('database_unavailable', 'The database is not reachable yet (oxmysql not started or not connected); try again shortly.');
+      if (error.message !== '' && options.now() - lastUnavailableLog >= UNAVAILABLE_LOG_MS) {
+        lastUnavailableLog = options.now();
+        options.logError(`${context}: the database is unavailable: ${error.message} (repeats are not logged for a minute)`);
+      }
+      return fail('database_unavailable', 'The database is not usable right now (oxmysql not started or not connected, or the database failed the query); try again shortly.');
     }
     options.logError(`${context} failed: ${describeError(error)}`);
     return fail('internal_error', 'The lookup failed; the server log has the details.');

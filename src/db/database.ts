@@ -3,7 +3,7 @@
  * The oxmysql adapter implements it; a failure is one of three kinds the API maps to its codes.
  */
 export type DatabaseFailureKind =
-  /** oxmysql is not started, or has not connected yet. */
+  /** oxmysql is not started or has not connected yet, or the database server failed the query (connection lost, query killed, lock given up). */
   | 'unavailable'
   /** the query did not answer within the timeout (oxmysql never answers once the DB is lost). */
   | 'timeout'

@@ -20,6 +20,18 @@ export interface OxmysqlOptions {
 
 const PROBE_SQL = 'SELECT 1 AS ok';
 
+/**
+ * Failures the database server reports about itself rather than about the query: the connection
+ * lost or refused, the query killed (KILL, max_statement_time, a restart), a lock or deadlock given
+ * up, too many connections, a shutdown. The same query can succeed later, so they read as the
+ * database being unavailable (503, retry), not as a bug (500).
+ */
+const SERVER_TROUBLE =
+  /connection lost|closed the connection|gone away|ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|PROTOCOL_CONNECTION_LOST|execution was interrupted|connection was killed|lock wait timeout|deadlock found|too many connections|shutdown in progress|pool is closed/i;
+
+/** oxmysql's message ends with the database's own (oxmysql.md §4.2); the lines before repeat the query. */
+const reasonOf = (message: string): string => message.slice(message.lastIndexOf('\n') + 1);
+
 export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
   /**
    * oxmysql's isReady only turns true, so once it has said so only the resource's state is asked
@@ -92,9 +104,15 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
         settled = true;
         clearTimeout(timer);
         pending.delete(timer);
-        settle(seq, true);
-        if (error !== undefined && error !== null) reject(new DatabaseError('failed', String(error)));
-        else resolve(result);
+        if (error === undefined || error === null) {
+          settle(seq, true);
+          resolve(result);
+          return;
+        }
+        const message = String(error);
+        const trouble = SERVER_TROUBLE.test(reasonOf(message));
+        settle(seq, !trouble);
+        reject(trouble ? new DatabaseError('unavailable', reasonOf(message)) : new DatabaseError('failed', message));
       };
       try {
         resourceExport(OXMYSQL, method)(sql, [...params], callback, options.resourceName, true);

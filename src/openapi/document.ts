@@ -24,7 +24,7 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   rate_limited: 'This key (or address, when anonymous) is over its rate limit; see Retry-After.',
   internal_error: 'A bug; the server log has it under the request id.',
   format_unavailable: "The format's table does not exist on this server, or the format is disabled.",
-  database_unavailable: 'oxmysql is not started or not connected; see Retry-After.',
+  database_unavailable: 'oxmysql is not started or not connected, or the database failed the query itself (connection lost, query killed, lock given up); see Retry-After.',
   server_busy: 'Too many lookups are in flight; see Retry-After.',
   resource_stopping: 'The resource is stopping; see Retry-After.',
   database_timeout: 'The database did not answer within the timeout.',

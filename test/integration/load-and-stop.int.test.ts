@@ -70,6 +70,36 @@ describe('limits and slow queries', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect((await h.request(`/alpha/citizens/${IDS[20]}`)).status).toBe(200);
   });
+
+  test('a query the database kills (KILL QUERY, as a restart or max_statement_time does) answers 503 database_unavailable, logged once', async () => {
+    const unlock = await lockUsers(h);
+    const admin = await mysql.createConnection(h.db.url);
+    try {
+      const killedOnce = async (id: string) => {
+        const waiting = h.request(`/alpha/citizens/${id}`, { timeoutMs: 10_000 });
+        let victim: number | undefined;
+        for (let tries = 0; victim === undefined && tries < 100; tries++) {
+          await new Promise((r) => setTimeout(r, 20));
+          const [rows] = await admin.query("SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT%FROM `users`%' AND STATE LIKE '%lock%'");
+          victim = (rows as Array<{ ID: number }>)[0]?.ID;
+        }
+        expect(victim).toBeDefined();
+        await admin.query(`KILL QUERY ${victim}`);
+        return waiting;
+      };
+      for (const id of [IDS[30], IDS[31]]) {
+        const killed = await killedOnce(id);
+        expect({ status: killed.status, code: code(killed), retryAfter: killed.headers['retry-after'] }).toEqual({ status: 503, code: 'database_unavailable', retryAfter: '5' });
+      }
+      const logged = h.host.linesOf('citizen_records').filter((l) => l.includes('the database is unavailable'));
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatch(/interrupted/i);
+    } finally {
+      await admin.end();
+      await unlock();
+    }
+    expect((await h.request(`/alpha/citizens/${IDS[30]}`)).status).toBe(200);
+  });
 });
 
 describe('stopping with lookups in flight', () => {
