@@ -3,6 +3,7 @@
  * checks, limits, cache and error codes whichever way a caller comes in. Never rejects.
  */
 import { DatabaseError, type Database } from '../db/database';
+import { readSchemaSignature } from '../db/table-columns';
 import type { FormatLookups, FormatModule, FormatName, FormatOptions } from '../formats/format';
 import { parseLicense } from './license';
 import { describeError } from '../logger';
@@ -35,8 +36,8 @@ function notAString(value: unknown): string {
   return value === null || value === undefined ? 'none was given, or its %-escapes are malformed' : `a ${typeof value} was given`;
 }
 
-/** A table missing at the last look is looked for again at most this often by lookups. */
-export const MISSING_TABLE_RETRY_MS = 60_000;
+/** A missing table is looked for again, and present ones compared, at most this often by lookups. */
+export const SCHEMA_RECHECK_MS = 60_000;
 
 /** While the database fails queries, why is logged at most this often, not once per request. */
 const UNAVAILABLE_LOG_MS = 60_000;
@@ -50,16 +51,20 @@ export interface CitizenService {
   /** Every citizen of the player with that license, in character-slot order. */
   lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /**
-   * Inspects the tables of every enabled format not known yet, and looks again for missing ones
-   * not looked for within `missingRetryMs`. Resolves true when every enabled format is known.
+   * Inspects the tables of every enabled format not known yet; looks again for missing ones, and
+   * compares present ones, not looked at within `recheckMs`. Resolves true when every enabled
+   * format is known.
    */
-  prepareFormats(missingRetryMs?: number): Promise<boolean>;
+  prepareFormats(recheckMs?: number): Promise<boolean>;
   availability(): Record<FormatName, FormatAvailability>;
 }
 
 interface Prepared {
   /** Null: the format's table is missing. */
   find: FormatLookups<unknown> | null;
+  /** The format's tables as `find` was bound to them (readSchemaSignature). */
+  signature: string;
+  /** When the tables were last read or compared. */
   at: number;
 }
 
@@ -74,9 +79,13 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   function inspect(format: FormatName): Promise<FormatLookups<unknown> | null> {
     let pending = preparing.get(format);
     if (!pending) {
-      pending = formats[format].prepare(db, options.formatOptions).then(
-        (find) => {
-          prepared.set(format, { find, at: options.now() });
+      const module = formats[format];
+      pending = readSchemaSignature(db, module.tables).then(async (signature) => {
+        const find = await module.prepare(db, options.formatOptions);
+        return { find, signature };
+      }).then(
+        ({ find, signature }) => {
+          prepared.set(format, { find, signature, at: options.now() });
           preparing.delete(format);
           return find;
         },
@@ -90,11 +99,22 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return pending;
   }
 
-  /** The bound lookup; a table found missing is looked for again once `missingRetryMs` has passed. */
-  function prepare(format: FormatName, missingRetryMs = MISSING_TABLE_RETRY_MS): Promise<FormatLookups<unknown> | null> {
+  /**
+   * The bound lookup. Once `recheckMs` has passed, a missing table is looked for again before
+   * answering, and a present one's columns are compared in the background: a change that makes no
+   * query fail (a column widened past max_column_bytes, turned into a BLOB, renamed back) prepares
+   * the format again, and the lookups after it use the new columns.
+   */
+  function prepare(format: FormatName, recheckMs = SCHEMA_RECHECK_MS): Promise<FormatLookups<unknown> | null> {
     const known = prepared.get(format);
-    if (known && (known.find || options.now() - known.at < missingRetryMs)) return Promise.resolve(known.find);
-    return inspect(format);
+    if (!known) return inspect(format);
+    if (options.now() - known.at < recheckMs) return Promise.resolve(known.find);
+    if (!known.find) return inspect(format);
+    known.at = options.now();
+    void readSchemaSignature(db, formats[format].tables)
+      .then((signature) => (signature !== known.signature && prepared.get(format) === known ? inspect(format) : undefined))
+      .catch(() => undefined); // the database failing is the lookups' news to tell; the next recheck tries again
+    return Promise.resolve(known.find);
   }
 
   function databaseFailure(error: unknown, context: string): Envelope<never> {
@@ -164,10 +184,10 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   return {
     lookup,
     lookupByLicense,
-    async prepareFormats(missingRetryMs = MISSING_TABLE_RETRY_MS) {
+    async prepareFormats(recheckMs = SCHEMA_RECHECK_MS) {
       await Promise.all(
         [...enabled].map((f) =>
-          prepare(f, missingRetryMs).catch((error: unknown) => {
+          prepare(f, recheckMs).catch((error: unknown) => {
             // Retried until it works: say why once, not every time.
             const message = `reading the ${TABLE_OF[f]} table failed: ${error instanceof Error ? error.message : String(error)}`;
             if (lastPrepareFailure.get(f) !== message) options.logError(message);

@@ -11,6 +11,19 @@ export interface TableColumn {
 }
 
 /**
+ * What the columns of `tables` are now (names, types, collations, sizes), as one comparable
+ * string: a schema change that makes no query fail (a column widened, turned into a BLOB, renamed
+ * back) still changes it.
+ */
+export async function readSchemaSignature(db: Database, tables: readonly string[]): Promise<string> {
+  const rows = await db.query(
+    `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, COLUMN_TYPE AS type, COLLATION_NAME AS collation FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')}) ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+    tables,
+  );
+  return JSON.stringify(rows.map((r) => [r.t, r.c, r.type, r.collation]));
+}
+
+/**
  * The columns of `table` in the connection's current database, keyed by lower-case name, or null
  * when the table does not exist. Servers differ in which add-on columns they have, so each format
  * selects only what this returns.

@@ -49,6 +49,8 @@ export interface FormatModule<R> {
   readonly schema: z.ZodType<R>;
   /** The id rule of DESIGN.md §2.1; checked before any query. */
   isValidId(id: string): boolean;
+  /** Every table `prepare` reads the columns of: a change to any of them prepares the format again. */
+  readonly tables: readonly string[];
   /**
    * Inspects the database (information_schema) and returns the lookups bound to the columns that
    * exist, or null when the format's table is missing (the route then answers 501).

@@ -38,6 +38,47 @@ describe('schema changes while running', () => {
   }, 15_000);
 });
 
+describe('schema changes that make no query fail', () => {
+  let h: Harness;
+  const lookup = async () => JSON.parse((await h.request(`/alpha/citizens/${ALPHA_ID}`)).body).data;
+  /** /health compares the tables at most every 5 s; lookups after it use what it found. */
+  const afterNextLook = async () => {
+    await new Promise((r) => setTimeout(r, 5100));
+    await h.request('/health');
+    for (let tries = 0; tries < 50 && JSON.parse((await h.request('/health')).body).data.formats.alpha !== 'available'; tries++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  };
+
+  beforeAll(async () => {
+    h = await startHarness('schema_quiet', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], { convars: { 'citizen_records:max_column_bytes': '1024' } });
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a column renamed away and back, widened past max_column_bytes, or turned into a BLOB is read as it now is', async () => {
+    expect((await lookup()).job).toBe('mechanic');
+    await h.db.admin.query('ALTER TABLE `users` RENAME COLUMN `job` TO `job_x`');
+    expect((await lookup()).job).toBe('unemployed');
+    await h.db.admin.query('ALTER TABLE `users` RENAME COLUMN `job_x` TO `job`');
+    await afterNextLook();
+    expect((await lookup()).job).toBe('mechanic');
+
+    const accounts = (await lookup()).accounts;
+    expect(accounts.bank).toBeGreaterThan(0);
+    await h.db.admin.query('ALTER TABLE `users` MODIFY `accounts` LONGBLOB');
+    await h.db.admin.query('ALTER TABLE `users` MODIFY `firstname` LONGTEXT');
+    await h.db.admin.query('UPDATE `users` SET `firstname` = REPEAT(\'x\', 200000) WHERE `identifier` = ?', [ALPHA_ID]);
+    await afterNextLook();
+    const now = await lookup();
+    expect(now.accounts).toEqual(accounts);
+    expect(now.firstname).toBe('');
+    expect(h.host.linesOf('citizen_records').some((l) => l.includes('firstname') && l.includes('max_column_bytes'))).toBe(true);
+    expect((await h.callExport('getAlphaCitizen', ALPHA_ID)) as object).toMatchObject({ success: true, data: { firstname: '', accounts } });
+  }, 30_000);
+});
+
 describe('the database down at start', () => {
   let h: Harness;
 

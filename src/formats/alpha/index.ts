@@ -8,6 +8,8 @@ export const alphaFormat: FormatModule<AlphaRecord> = {
   name: 'alpha',
   schema: alphaRecordSchema,
   isValidId: isValidAlphaId,
+  // `users`, and where it lacks them ESX 1.1/1.2's account and item tables (lookup.ts).
+  tables: ['users', 'user_accounts', 'user_inventory'],
   prepare: prepareAlphaLookup,
 };
 

@@ -15,6 +15,7 @@ export const betaFormat: FormatModule<BetaRecord> = {
   name: 'beta',
   schema: betaRecordSchema,
   isValidId: isValidCitizenId,
+  tables: [PLAYERS_TABLE],
   async prepare(db, options) {
     const columns = await readTableColumns(db, PLAYERS_TABLE);
     const query = columns && buildCitizenQuery(columns, options.maxColumnBytes);
