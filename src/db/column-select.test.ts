@@ -1,7 +1,13 @@
 import { dropOversizeMarkers, selectColumn } from './column-select';
 import type { TableColumn } from './table-columns';
 
-const col = (name: string, dataType: string, maxBytes: number | null = null): TableColumn => ({ name, dataType, collation: '', maxBytes });
+const TEXT_TYPES = new Set(['char', 'varchar', 'text', 'longtext', 'json']);
+const col = (name: string, dataType: string, maxBytes: number | null = null, collation = TEXT_TYPES.has(dataType) ? 'utf8mb4_general_ci' : ''): TableColumn => ({
+  name,
+  dataType,
+  collation,
+  maxBytes,
+});
 
 describe('selectColumn', () => {
   test('TINYINT, SMALLINT and BIT come as numbers, whatever oxmysql would make of their type', () => {
@@ -28,6 +34,16 @@ describe('selectColumn', () => {
     ]);
     expect(selectColumn(col('firstname', 'varchar', 64), 'firstname', 1024)).toEqual(['`firstname`']);
     expect(selectColumn(col('#', 'int'), 'id', 1024)).toEqual(['`#` AS `id`']);
+  });
+
+  test('a latin1 text is measured as the utf8mb4 that crosses, up to three bytes per stored one', () => {
+    expect(selectColumn(col('inventory', 'longtext', 4_294_967_295, 'latin1_swedish_ci'), 'inventory', 1024)).toEqual([
+      'IF(OCTET_LENGTH(CONVERT(`inventory` USING utf8mb4)) > 1024, NULL, `inventory`) AS `inventory`',
+      'IF(OCTET_LENGTH(CONVERT(`inventory` USING utf8mb4)) > 1024, OCTET_LENGTH(CONVERT(`inventory` USING utf8mb4)), NULL) AS `inventory:oversize`',
+    ]);
+    // VARCHAR(300) latin1: 300 stored bytes may be 900 on the wire, past a 512-byte limit.
+    expect(selectColumn(col('firstname', 'varchar', 300, 'latin1_swedish_ci'), 'firstname', 512)[0]).toMatch(/^IF\(OCTET_LENGTH\(CONVERT/);
+    expect(selectColumn(col('firstname', 'varchar', 300, 'utf8mb4_general_ci'), 'firstname', 512)).toEqual(['`firstname`']);
   });
 });
 

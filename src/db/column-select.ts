@@ -6,7 +6,7 @@
  * - dates and times as text: oxmysql's DATE typeCast goes through a local `Date`, which shifts
  *   with time zones and turns years before 100 into others;
  * - BLOB/VARBINARY as UTF-8 text: some hosting panels create JSON columns as BLOB;
- * - a value longer than `maxBytes` not at all: its length is checked in SQL, so a 50 MB column
+ * - a value longer than `maxBytes` (in the UTF-8 that crosses) not at all: its length is checked in SQL, so a 50 MB column
  *   never crosses oxmysql's export boundary (8–13 s of a frozen server); a companion column
  *   `<alias>:oversize` carries its length instead.
  */
@@ -30,10 +30,15 @@ export function selectColumn(column: TableColumn, alias: string, maxBytes: numbe
   if (TEMPORAL.has(type)) return [`CAST(${name} AS CHAR) AS ${as}`];
   const binary = BINARY.has(type);
   const value = binary ? `CONVERT(${name} USING utf8mb4)` : name;
-  const mayExceed = (binary || TEXT.has(type)) && (column.maxBytes === null || column.maxBytes > maxBytes);
+  // A latin1 (or other non-UTF-8) text reaches oxmysql converted to the utf8mb4 connection, up to
+  // three bytes per stored byte (é → 2, € → 3): its size is what crosses, measured after conversion.
+  const converted = TEXT.has(type) && !/^utf8/i.test(column.collation);
+  const wireMaxBytes = column.maxBytes === null ? null : converted ? column.maxBytes * 4 : column.maxBytes;
+  const mayExceed = (binary || TEXT.has(type)) && (wireMaxBytes === null || wireMaxBytes > maxBytes);
   if (!mayExceed) return [binary ? `${value} AS ${as}` : selectAs(column.name, alias)];
-  const tooLong = `OCTET_LENGTH(${name}) > ${maxBytes}`;
-  return [`IF(${tooLong}, NULL, ${value}) AS ${as}`, `IF(${tooLong}, OCTET_LENGTH(${name}), NULL) AS ${quoteIdentifier(alias + OVERSIZE)}`];
+  const length = `OCTET_LENGTH(${converted ? `CONVERT(${name} USING utf8mb4)` : name})`;
+  const tooLong = `${length} > ${maxBytes}`;
+  return [`IF(${tooLong}, NULL, ${value}) AS ${as}`, `IF(${tooLong}, ${length}, NULL) AS ${quoteIdentifier(alias + OVERSIZE)}`];
 }
 
 /**

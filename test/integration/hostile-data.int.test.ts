@@ -73,6 +73,14 @@ describe('hostile stored data', () => {
     expect(warnings[0]).toMatch(/column inventory holds 2000\d\d bytes, more than citizen_records:max_column_bytes \(65536\)/);
   });
 
+  test('a latin1 column is measured as the UTF-8 that crosses: 40,000 stored bytes of é are 80,000 on the wire', async () => {
+    const { status, http, viaExport } = await both(h, 'char1:latin');
+    expect(status).toBe(200);
+    expect(viaExport).toEqual(http);
+    expect(http.data?.inventory).toEqual([]);
+    expect(warningsAbout('char1:latin')[0]).toMatch(/column inventory holds 800\d\d bytes, more than citizen_records:max_column_bytes \(65536\)/);
+  });
+
   test('unreadable JSON is warned about once per citizen and column, however often it is asked for', async () => {
     for (let i = 0; i < 5; i++) expect((await both(h, 'char1:broken')).status).toBe(200);
     const warnings = warningsAbout('char1:broken');

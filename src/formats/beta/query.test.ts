@@ -10,6 +10,9 @@ const BODY =
   'IF(OCTET_LENGTH(`inventory`) > 4194304, OCTET_LENGTH(`inventory`), NULL) AS `inventory:oversize`, ' +
   'UNIX_TIMESTAMP(`last_updated`) AS `last_updated_unix` FROM `players`';
 
+/** The 2021 table is latin1: its inventory is measured as the utf8mb4 that crosses (column-select.ts). */
+const BODY_2021 = BODY.replaceAll('OCTET_LENGTH(`inventory`)', 'OCTET_LENGTH(CONVERT(`inventory` USING utf8mb4))');
+
 describe('buildCitizenQuery', () => {
   it('reads current QBCore columns with one key lookup under a _ci collation', () => {
     const query = buildCitizenQuery(columnsQbcore, MAX);
@@ -19,7 +22,7 @@ describe('buildCitizenQuery', () => {
 
   it('reads the 2021 table\'s `#` as id and leaves out `steam`', () => {
     const query = buildCitizenQuery(columns2021, MAX);
-    expect(query?.sql).toBe(`SELECT \`#\` AS \`id\`, ${BODY} WHERE \`citizenid\` = ? LIMIT 1`);
+    expect(query?.sql).toBe(`SELECT \`#\` AS \`id\`, ${BODY_2021} WHERE \`citizenid\` = ? LIMIT 1`);
     expect(query?.sql).not.toContain('steam');
   });
 
