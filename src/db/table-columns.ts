@@ -24,6 +24,23 @@ export async function readSchemaSignature(db: Database, tables: readonly string[
 }
 
 /**
+ * Warns once for each of `columns` that leads no index of `table`: every lookup by it then reads
+ * the whole table (old framework tables: ESX 1.1's `users` and `user_inventory`, ESX 1.2's
+ * `user_accounts`, QBCore 2021's `players.license`), and the owner can fix that with one statement.
+ */
+export async function adviseIndexes(db: Database, table: string, columns: readonly string[], warn: (message: string) => void): Promise<void> {
+  const rows = await db.query(
+    'SELECT DISTINCT COLUMN_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND SEQ_IN_INDEX = 1',
+    [table],
+  );
+  const leading = new Set(rows.map((r) => String(r.name).toLowerCase()));
+  for (const column of columns) {
+    if (leading.has(column.toLowerCase())) continue;
+    warn(`table ${table} has no index on ${column}, so each lookup by it reads the whole table; ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`) makes it a key lookup`);
+  }
+}
+
+/**
  * The columns of `table` in the connection's current database, keyed by lower-case name, or null
  * when the table does not exist. Servers differ in which add-on columns they have, so each format
  * selects only what this returns.

@@ -251,6 +251,9 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
   test('ESX 1.2 reads its accounts from user_accounts and its old loadout list', async () => {
     const { status, http, viaExport } = await lookBoth(h, 'steam:11000010a1b2c3d');
     expect(status).toBe(200);
+    // es_extended 1.2 created user_accounts with no index on identifier: the owner is told once how to add one.
+    const advice = h.host.linesOf('citizen_records').filter((l) => l.includes('has no index'));
+    expect(advice).toEqual([expect.stringContaining('ALTER TABLE `user_accounts` ADD INDEX (`identifier`)')]);
     expect(viaExport).toEqual(http);
     const record = alphaRecordSchema.parse(http.data);
     expect(record).toMatchObject({
@@ -280,6 +283,9 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
     try {
       const response = await other.request('/alpha/citizens/steam:110000112a4b3c5');
       expect(response.status).toBe(200);
+      // essentialmode's users.identifier, user_accounts and user_inventory: no index on any of them.
+      const advice = other.host.linesOf('citizen_records').filter((l) => l.includes('has no index'));
+      expect(advice.map((l) => /ALTER TABLE `(\w+)`/.exec(l)?.[1]).sort()).toEqual(['user_accounts', 'user_inventory', 'users']);
       const record = alphaRecordSchema.parse(JSON.parse(response.body).data);
       expect(record).toMatchObject({
         accounts: { money: 1500, bank: 24000, black_money: 1200 },

@@ -141,6 +141,12 @@ describe('beta on the first QBCore table (April 2021: `#` id, steam column, lati
     expect(r.inventory).toEqual([]);
     expect(r.last_updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
   });
+
+  test('preparing the table says once that players.license has no index, and how to add one', async () => {
+    await record(h, 'HBD20761');
+    const advice = h.host.linesOf('citizen_records').filter((l) => l.includes('has no index'));
+    expect(advice).toEqual([expect.stringContaining('ALTER TABLE `players` ADD INDEX (`license`)')]);
+  });
 });
 
 describe('beta on Qbox', () => {

@@ -87,7 +87,11 @@ export function hasUserAccountsColumns(columns: ReadonlyMap<string, TableColumn>
   return columns !== null && USER_ACCOUNTS_COLUMNS.every((name) => columns.has(name));
 }
 
-export const USER_ACCOUNTS_QUERY = 'SELECT `name`, `money` FROM `user_accounts` WHERE `identifier` = ?';
+/** Most account rows read per citizen: ESX keeps one per account type (money, bank, black_money). */
+const USER_ACCOUNTS_LIMIT = 50;
+
+/** A citizen's accounts. ESX 1.1/1.2 create the table with no index on `identifier` (adviseIndexes). */
+export const USER_ACCOUNTS_QUERY = `SELECT \`name\`, \`money\` FROM \`user_accounts\` WHERE \`identifier\` = ? LIMIT ${USER_ACCOUNTS_LIMIT}`;
 
 /** Columns of ESX 1.1's `user_inventory` table, one row per item and citizen. */
 const USER_INVENTORY_COLUMNS = ['identifier', 'item', 'count'] as const;

@@ -67,7 +67,9 @@ describe('prepare', () => {
   it('does not look for user_accounts where users has accounts', async () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
     await alphaFormat.prepare(db, options);
-    expect(calls.map((c) => c.params)).toEqual([['users']]);
+    // The columns of users, then its indexes (adviseIndexes); nothing of user_accounts.
+    expect(calls.map((c) => c.params)).toEqual([['users'], ['users']]);
+    expect(calls.some((c) => c.sql.includes('user_accounts') || c.params.includes('user_accounts'))).toBe(false);
   });
 });
 
@@ -124,7 +126,7 @@ describe('lookup', () => {
     const record = await lookup!.byId('steam:110000112a4b3c5');
     expect(record?.accounts).toEqual({ money: 1500, bank: 24000, black_money: 1200 });
     expect(calls[1]).toEqual({
-      sql: 'SELECT `name`, `money` FROM `user_accounts` WHERE `identifier` = ?',
+      sql: 'SELECT `name`, `money` FROM `user_accounts` WHERE `identifier` = ? LIMIT 50',
       params: ['steam:110000112a4b3c5'],
     });
   });

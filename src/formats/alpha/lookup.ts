@@ -1,5 +1,5 @@
 import type { Database, Row } from '../../db/database';
-import { readTableColumns, type TableColumn } from '../../db/table-columns';
+import { adviseIndexes, readTableColumns, type TableColumn } from '../../db/table-columns';
 import { quoteIdentifier } from '../../db/sql';
 import type { DateOrder } from '../common/calendar-date';
 import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
@@ -53,6 +53,9 @@ export async function prepareAlphaLookup(
   const accountsInRows = !columns.has('accounts');
   const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
   const inventoryInRows = !columns.has('inventory') && hasUserInventoryColumns(await readTableColumns(db, 'user_inventory'));
+  await adviseIndexes(db, 'users', ['identifier'], options.warn);
+  if (userAccountsTable) await adviseIndexes(db, 'user_accounts', ['identifier'], options.warn);
+  if (inventoryInRows) await adviseIndexes(db, 'user_inventory', ['identifier'], options.warn);
 
   const findRow = async (id: string): Promise<Row | null> => {
     for (const candidate of alphaIdCandidates(id)) {

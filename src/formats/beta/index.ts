@@ -1,5 +1,5 @@
 import type { FormatModule } from '../format';
-import { readTableColumns } from '../../db/table-columns';
+import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { warnOversize } from '../common/oversize';
 import { isValidCitizenId } from './citizen-id';
 import { normaliseBetaRow } from './normalise';
@@ -21,6 +21,7 @@ export const betaFormat: FormatModule<BetaRecord> = {
     const query = columns && buildCitizenQuery(columns, options.maxColumnBytes);
     if (!query) return null;
     const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
+    await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
     const toRecord = (row: Row, nowMs: number): BetaRecord => {
       warnOversize(row, String(row.citizenid), options);
       return normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });

@@ -65,7 +65,8 @@ export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>, max
 
 /**
  * Every citizen of one player, by `players.license` (indexed since QBCore's late-2021 schema; the
- * April 2021 table has no index on it, so there the LIMIT is what bounds the scan). QBCore stores
+ * April 2021 table has no index on it, so there the query reads the whole table, the LIMIT bounding
+ * only what comes back; preparing the format says so, with the statement that adds it). QBCore stores
  * `license:<hex>`, Qbox often `license2:<hex>`: a bare license asks for both, a prefixed one for
  * itself. Hex is lower case as FiveM hands it out and the frameworks store it. The same columns as
  * buildCitizenQuery, so each record is the one the single route gives.
