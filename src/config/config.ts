@@ -94,7 +94,9 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
     allowAnonymous: setting('allow_anonymous', DEFAULTS.allowAnonymous, yesNo, 'true or false'),
     corsOrigins: setting('cors_origins', DEFAULTS.corsOrigins, parseCorsOrigins, 'a comma-separated list of origins such as https://cad.example.com, or *'),
     rateLimit: setting('rate_limit', DEFAULTS.rateLimit, (t) => positiveInteger(t, 1_000_000), 'a whole number of requests per minute from 1 to 1000000'),
-    dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 600_000), 'a whole number of milliseconds from 1 to 600000'),
+    // Below FXServer's HTTP handler timeout (sv_httpHandlerConnectionTimeoutSeconds, 300 s): past it
+    // the client is dropped unanswered while the lookup still waits.
+    dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 290_000), 'a whole number of milliseconds from 1 to 290000 (under FXServer\'s 300 s HTTP timeout)'),
     maxInFlight: setting('max_in_flight', DEFAULTS.maxInFlight, (t) => positiveInteger(t, 10_000), 'a whole number from 1 to 10000'),
     cacheTtlMs: setting('cache_ttl_ms', DEFAULTS.cacheTtlMs, (t) => wholeNumber(t, 0, 3_600_000), 'a whole number of milliseconds from 0 (no cache) to 3600000'),
     maxColumnBytes: setting('max_column_bytes', DEFAULTS.maxColumnBytes, (t) => wholeNumber(t, 1024, 1024 * 1024 * 1024), 'a whole number of bytes from 1024 to 1073741824'),
