@@ -7,7 +7,7 @@ import { readSchemaSignature } from '../db/table-columns';
 import type { FormatLookups, FormatModule, FormatName, FormatOptions } from '../formats/format';
 import { parseLicense } from './license';
 import { describeError } from '../logger';
-import { fail, ok, type Envelope } from './envelope';
+import { fail, ok, resourceStopping, type Envelope } from './envelope';
 import type { LookupGate } from './lookup-gate';
 
 export type FormatAvailability = 'available' | 'unavailable' | 'pending' | 'disabled';
@@ -118,6 +118,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   function databaseFailure(error: unknown, context: string): Envelope<never> {
+    // Nothing to log: stopping is no fault, and the gate has answered the caller already.
+    if (error instanceof DatabaseError && error.kind === 'stopping') return resourceStopping();
     if (error instanceof DatabaseError && error.kind === 'timeout') {
       return fail('database_timeout', `The database did not answer in time (${error.message}); try again shortly.`);
     }
@@ -188,6 +190,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       await Promise.all(
         [...enabled].map((f) =>
           prepare(f, recheckMs).catch((error: unknown) => {
+            if (error instanceof DatabaseError && error.kind === 'stopping') return;
             // Retried until it works: say why once, not every time.
             const message = `reading the ${TABLE_OF[f]} table failed: ${error instanceof Error ? error.message : String(error)}`;
             if (lastPrepareFailure.get(f) !== message) options.logError(message);

@@ -33,7 +33,7 @@ export function selectColumn(column: TableColumn, alias: string, maxBytes: numbe
   // A latin1 (or other non-UTF-8) text reaches oxmysql converted to the utf8mb4 connection, up to
   // three bytes per stored byte (é → 2, € → 3): its size is what crosses, measured after conversion.
   const converted = TEXT.has(type) && !/^utf8/i.test(column.collation);
-  const wireMaxBytes = column.maxBytes === null ? null : converted ? column.maxBytes * 4 : column.maxBytes;
+  const wireMaxBytes = column.maxBytes === null ? null : converted ? column.maxBytes * 3 : column.maxBytes;
   const mayExceed = (binary || TEXT.has(type)) && (wireMaxBytes === null || wireMaxBytes > maxBytes);
   if (!mayExceed) return [binary ? `${value} AS ${as}` : selectAs(column.name, alias)];
   const length = `OCTET_LENGTH(${converted ? `CONVERT(${name} USING utf8mb4)` : name})`;

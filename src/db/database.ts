@@ -8,7 +8,9 @@ export type DatabaseFailureKind =
   /** the query did not answer within the timeout (oxmysql never answers once the DB is lost). */
   | 'timeout'
   /** the database answered with an error. */
-  | 'failed';
+  | 'failed'
+  /** the resource is stopping: the call was abandoned, and its caller already answered. */
+  | 'stopping';
 
 export class DatabaseError extends Error {
   constructor(

@@ -83,7 +83,11 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
   /** One callback-style export call with `isPromise`, so errors come back as `cb(null, message)`. */
   const call = (method: 'single' | 'query', sql: string, params: readonly unknown[]): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      if (closed || !isReady()) {
+      if (closed) {
+        reject(new DatabaseError('stopping', 'the resource is stopping'));
+        return;
+      }
+      if (!isReady()) {
         reject(new DatabaseError('unavailable', 'oxmysql is not started or not connected to the database'));
         return;
       }
@@ -152,7 +156,7 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
       closed = true;
       for (const [timer, fail] of pending) {
         clearTimeout(timer);
-        fail(new DatabaseError('unavailable', 'the resource is stopping'));
+        fail(new DatabaseError('stopping', 'the resource is stopping'));
       }
       pending.clear();
     },

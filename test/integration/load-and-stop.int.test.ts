@@ -125,6 +125,8 @@ describe('stopping with lookups in flight', () => {
     for (const e of (await Promise.all(exported)) as Array<{ success: boolean; error: { code: string } }>) {
       expect(e).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
     }
+    // A stop is no fault: the lookups it abandons log nothing.
+    expect(h.host.linesOf('citizen_records').filter((l) => /error|unavailable|failed/i.test(l))).toEqual([]);
     await unlock();
 
     h.host.startResource(ROOT, 'citizen_records');

@@ -41,14 +41,14 @@ describe('schema changes while running', () => {
 describe('schema changes that make no query fail', () => {
   let h: Harness;
   const lookup = async () => JSON.parse((await h.request(`/alpha/citizens/${ALPHA_ID}`)).body).data;
-  /** /health compares the tables at most every 5 s; lookups after it use what it found. */
-  const afterNextLook = async () => {
+  /**
+   * /health compares the tables at most every 5 s and prepares the format again in the background;
+   * lookups after that use what it found. Polls the effect, not a fixed delay.
+   */
+  const afterNextLook = async (seen: () => Promise<boolean>) => {
     await new Promise((r) => setTimeout(r, 5100));
     await h.request('/health');
-    for (let tries = 0; tries < 50 && JSON.parse((await h.request('/health')).body).data.formats.alpha !== 'available'; tries++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    for (let tries = 0; tries < 100 && !(await seen()); tries++) await new Promise((r) => setTimeout(r, 50));
   };
 
   beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('schema changes that make no query fail', () => {
     await h.db.admin.query('ALTER TABLE `users` RENAME COLUMN `job` TO `job_x`');
     expect((await lookup()).job).toBe('unemployed');
     await h.db.admin.query('ALTER TABLE `users` RENAME COLUMN `job_x` TO `job`');
-    await afterNextLook();
+    await afterNextLook(async () => (await lookup()).job === 'mechanic');
     expect((await lookup()).job).toBe('mechanic');
 
     const accounts = (await lookup()).accounts;
@@ -70,7 +70,7 @@ describe('schema changes that make no query fail', () => {
     await h.db.admin.query('ALTER TABLE `users` MODIFY `accounts` LONGBLOB');
     await h.db.admin.query('ALTER TABLE `users` MODIFY `firstname` LONGTEXT');
     await h.db.admin.query('UPDATE `users` SET `firstname` = REPEAT(\'x\', 200000) WHERE `identifier` = ?', [ALPHA_ID]);
-    await afterNextLook();
+    await afterNextLook(async () => (await lookup()).firstname === '');
     const now = await lookup();
     expect(now.accounts).toEqual(accounts);
     expect(now.firstname).toBe('');
