@@ -1,6 +1,6 @@
 /**
  * What the rest of the resource needs from a database: read-only lookups that always settle.
- * The oxmysql adapter implements it; a failure is one of three kinds the API maps to its codes.
+ * The oxmysql adapter implements it; a failure is one of four kinds the API maps to its codes.
  */
 export type DatabaseFailureKind =
   /** oxmysql is not started or has not connected yet, or the database server failed the query (connection lost, query killed, lock given up). */

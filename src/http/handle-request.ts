@@ -13,6 +13,7 @@ import { ifNoneMatchHits } from './etag';
 import type { HttpRequest, HttpResponse } from './exchange';
 import type { RateLimiter } from './rate-limit';
 import { commonHeaders, envelopeResponse, jsonResponse, recordResponse } from './respond';
+import { pathOnly } from './request-path';
 import { ALLOWED_METHODS, matchRoute, ROUTES, type RecordRoute } from './router';
 
 export interface ApiHandlers {
@@ -45,8 +46,8 @@ function clip(text: string, limit = ECHO_LIMIT): string {
  * (`?api_key=…`) that are never accepted there but must not reach a log either (DESIGN.md §2.3).
  */
 function shownPath(path: string, limit = ECHO_LIMIT): string {
-  const cut = path.search(/[?#]/);
-  return clip(cut === -1 ? path : `${path.slice(0, cut)}?…`, limit);
+  const bare = pathOnly(path);
+  return clip(bare === path ? path : `${bare}?…`, limit);
 }
 
 const UNAUTHORIZED: Record<Extract<AuthOutcome, { ok: false }>['reason'], string> = {

@@ -10,24 +10,28 @@ export interface PathSegment {
   decoded: string | null;
 }
 
+/** The request target without its query string (and fragment), as every route and log reads it. */
+export function pathOnly(rawPath: string): string {
+  const cut = rawPath.search(/[?#]/);
+  return cut === -1 ? rawPath : rawPath.slice(0, cut);
+}
+
 /** The segments of a path, or null when it cannot name any route (`//x`, `.`, `..`, no leading `/`). */
 export function parseRequestPath(rawPath: string): PathSegment[] | null {
-  let path = rawPath;
-  const cut = path.search(/[?#]/);
-  if (cut !== -1) path = path.slice(0, cut);
+  let path = pathOnly(rawPath);
   if (!path.startsWith('/')) return null;
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   if (path === '/') return [];
   const segments: PathSegment[] = [];
   for (const raw of path.slice(1).split('/')) {
-    if (raw === '' || raw === '.' || raw === '..') return null;
+    if (raw === '') return null;
     let decoded: string | null;
     try {
       decoded = decodeURIComponent(raw);
     } catch {
       decoded = null;
     }
-    // %2E and %2E%2E are `.` and `..` (RFC 3986 §6.2.2.2): no route either.
+    // `.` and `..`, also spelt %2E and %2E%2E (RFC 3986 §6.2.2.2), name no route.
     if (decoded === '.' || decoded === '..') return null;
     segments.push({ raw, decoded });
   }
