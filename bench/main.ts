@@ -13,8 +13,6 @@ import http from 'node:http';
 import { cpus } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import mysql from 'mysql2/promise';
 import { DEFAULTS } from '../src/config/config';
 import type { Database, Row } from '../src/db/database';
@@ -25,6 +23,7 @@ import { buildCitizenQuery } from '../src/formats/beta/query';
 import { normaliseBetaRow } from '../src/formats/beta/normalise';
 import { startThrowawayServer, type ThrowawayServer } from '../test/db/mariadb-server';
 import { createTestDatabase } from '../test/db/test-database';
+import { collectGarbage } from '../test/collect-garbage';
 import { BoundaryCodec } from '../test/host/boundary-codec';
 import { FxHost } from '../test/host/fx-host';
 import { waitFor } from '../test/host/host-fixture';
@@ -87,8 +86,6 @@ const idOf = (format: Format, index: number) => (format === 'alpha' ? alphaId(in
 const formatOf = (i: number): Format => (i % 2 ? 'beta' : 'alpha');
 
 async function main(): Promise<void> {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as () => void;
   execBuild();
 
   let mariadb: ThrowawayServer | null = null;
@@ -178,10 +175,10 @@ async function main(): Promise<void> {
     }
 
     const normaliser = measureNormaliser(await sampleRows(main.host));
-    const heap = await measureHeap(main.host, gc, get, crPath, HEAP_LOOKUPS);
+    const heap = await measureHeap(main.host, get, crPath, HEAP_LOOKUPS);
     // With the cache on (DESIGN §4's heap check): varied lookups over as many ids as the cache holds,
     // so hits and misses both come; what the resource keeps must stay bounded.
-    const heapCached = await measureHeap(cached.host, gc, getCached, crPath, HEAP_CACHED_IDS);
+    const heapCached = await measureHeap(cached.host, getCached, crPath, HEAP_CACHED_IDS);
     const results = report(scenarios, normaliser, heap, heapCached);
     const out = resolve(ROOT, 'bench/results');
     mkdirSync(out, { recursive: true });
@@ -309,19 +306,14 @@ interface HeapFigures {
 
 async function measureHeap(
   host: FxHost,
-  gc: () => void,
   get: (path: string) => Promise<void>,
   path: (f: Format, id: string) => string,
   distinctIds: number,
 ): Promise<HeapFigures> {
   // A collection frees the functions the host's receivers dropped; their references go on the
-  // finalizer turns that follow, so settle over a few turns before reading the heap.
+  // finalizer turns that follow, so the heap is read after a few collections with their turns.
   const settle = async () => {
-    for (let turn = 0; turn < 5; turn++) {
-      gc();
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    gc();
+    await collectGarbage(6);
     return process.memoryUsage().heapUsed;
   };
   const lookups = (count: number) =>
