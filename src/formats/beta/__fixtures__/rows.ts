@@ -1,6 +1,6 @@
-import type { Row } from '../../db/database';
-import type { TableColumn } from '../../db/table-columns';
-import type { BetaRecord } from './schema';
+import type { Row } from '../../../db/database';
+import type { TableColumn } from '../../../db/table-columns';
+import type { BetaRecord } from '../schema';
 
 /**
  * Test data, and the rows behind the OpenAPI examples (src/openapi/examples.ts): `players` rows
