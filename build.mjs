@@ -4,6 +4,8 @@
 // generator, zod and the example rows stay out of the bundle).
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
 // replace the runtime's); node16 runs on every FXServer build the manifest accepts.
+// `--metafile <path>` writes the list of source files that went into the bundle (a test checks
+// that no test row, zod or generator is among them).
 // `--bundle-only` writes no derived file: the tests build the bundle, and must not rewrite the
 // committed files they check for staleness (the bundle still serves the document of the current
 // source). `--outfile <path>` writes the bundle elsewhere (the release packager builds into its own
@@ -25,10 +27,10 @@ new Function('module', 'exports', 'require', generator.outputFiles[0].text)(modu
 const files = module.exports.GENERATED_FILES.map(({ path, text }) => ({ path, text: text(readFileSync(path, 'utf8')) }));
 if (!process.argv.includes('--bundle-only')) for (const { path, text } of files) writeFileSync(path, text);
 
-const outfileAt = process.argv.indexOf('--outfile');
-await build({
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const bundle = await build({
   entryPoints: ['src/server.ts'],
-  outfile: outfileAt === -1 ? 'dist/server.js' : process.argv[outfileAt + 1],
+  outfile: option('--outfile') ?? 'dist/server.js',
   bundle: true,
   platform: 'node',
   format: 'iife',
@@ -37,4 +39,6 @@ await build({
   sourcemap: false,
   logLevel: 'warning',
   define: { OPENAPI_DOCUMENT: JSON.stringify(files.find((f) => f.path === 'openapi.json').text) },
+  metafile: true,
 });
+if (option('--metafile')) writeFileSync(option('--metafile'), `${JSON.stringify(Object.keys(bundle.metafile.inputs).sort(), null, 2)}\n`);
