@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../contract/errors';
 import { OPERATIONS } from '../contract/operations';
@@ -82,4 +82,14 @@ test('operation ids are unique, one per method of each route the contract declar
   expect(new Set(ids).size).toBe(ids.length);
   const perFormat = OPERATIONS.filter((o) => o.path.includes('{format}')).length;
   expect(ids).toHaveLength(3 * (OPERATIONS.length - perFormat + perFormat * FORMATS.length));
+});
+
+test('redocly lint openapi.json (recommended rules, redocly.yaml) finds no error and no warning', () => {
+  const root = resolve(__dirname, '../..');
+  // No telemetry and no update check: the test talks to nothing outside the machine.
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  // It exits 1 when it finds errors: the JSON report on stdout says which, either way.
+  const { stdout } = spawnSync(resolve(root, 'node_modules/.bin/redocly'), ['lint', 'openapi.json', '--format=json'], { cwd: root, env, encoding: 'utf8' });
+  const { totals, problems } = JSON.parse(stdout) as { totals: Record<string, number>; problems: unknown[] };
+  expect({ errors: totals.errors, warnings: totals.warnings, problems }).toEqual({ errors: 0, warnings: 0, problems: [] });
 });
