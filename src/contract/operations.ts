@@ -4,8 +4,8 @@
  * README's tables of routes and exports are all derived from this list; the service supplies one
  * handler per operation id (src/server.ts wires them).
  *
- * Templates: `{format}` in a path stands for each format's name (`alpha`, `beta`), `{Format}` in a
- * name for its title (`Alpha`, `Beta`); an operation whose path has no `{format}` exists once. The
+ * Templates: `{format}` in a path stands for each format's name, `{Format}` in a name for its
+ * title (src/formats/registry.ts); an operation whose path has no `{format}` exists once. The
  * other `{…}` of a path are its path parameters, in order.
  */
 import type { ErrorCode } from './errors';

@@ -17,7 +17,7 @@ export type Shape =
     }
   /** An object with one field per format (in the registry's order), each of shape `perFormat`. */
   | { readonly perFormat: Shape; readonly description?: string }
-  /** The format's own schema of that name (`record`: AlphaRecord for alpha, BetaRecord for beta). */
+  /** The format's own schema of that name (`record`: `<Title>Record`, the format's record). */
   | { readonly formatSchema: FormatSchemaName }
   /** A schema every format shares, by name (one shape whatever the format, such as a vehicle). */
   | { readonly sharedSchema: string };

@@ -27,7 +27,7 @@ export const SCHEMA_REF = '#/components/schemas/';
 
 const pascal = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 
-/** `AlphaRecord`: the component name of a format's schema. */
+/** `<Title><Schema>` (`…Record`): the component name of a format's schema. */
 export function formatSchemaName(format: { title: string }, schema: FormatSchemaName): string {
   return `${format.title}${pascal(schema)}`;
 }

@@ -21,7 +21,7 @@ function table(head: readonly string[], rows: ReadonlyArray<readonly string[]>):
   return [line(head), `|${head.map(() => '---').join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-/** A shape in a few characters: `<AlphaRecord>`, `[<AlphaRecord>, …]`, `{status, database}`. */
+/** A shape in a few characters: `<TitleRecord>`, `[<TitleRecord>, …]`, `{status, database}`. */
 function shapeText(shape: Shape, format: AnyFormat | null): string {
   if ('formatSchema' in shape) return `<${format ? formatSchemaName(format, shape.formatSchema) : shape.formatSchema}>`;
   if ('sharedSchema' in shape) return `<${shape.sharedSchema}>`;

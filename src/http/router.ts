@@ -20,7 +20,7 @@ export const ALLOWED_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 
 /** One concrete route: an operation's path with the format filled in. */
 interface RouteEntry {
-  /** As documented: `/alpha/citizens/{id}`. */
+  /** As documented: the operation's path with the format's name in place of `{format}`. */
   path: string;
   operation: ContractOperation;
   format: AnyFormat | null;
@@ -46,7 +46,7 @@ function matchEntry(route: RouteEntry, segments: readonly PathSegment[]): RouteM
   if (segments.length !== route.segments.length) return null;
   const params: Record<string, string | null> = {};
   for (const [i, expected] of route.segments.entries()) {
-    // Fixed segments match after decoding (`/%61lpha/…` is `/alpha/…`).
+    // Fixed segments match after decoding (`%61` is `a`).
     if ('fixed' in expected) {
       if (segments[i].decoded !== expected.fixed) return null;
     } else params[expected.parameter] = segments[i].decoded;
