@@ -19,7 +19,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: '<rootDir>/test/fx-test-environment.js',
       transform,
-      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.unit.test.ts'],
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.unit.test.ts', '<rootDir>/devkit/**/*.unit.test.ts'],
     },
     { ...integration, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.int.test.ts'] },
     ...(process.env.OXMYSQL_DIR
