@@ -135,6 +135,8 @@ end
 function Citizen.Await(p)
   if rawtype(p) ~= 'table' or getmetatable(p) ~= promise then error('Citizen.Await expects a promise', 2) end
   if p.state == PENDING then
+    -- Where the thread cannot yield, yielding raises Lua's own error, before anything waits.
+    if not coroutine.isyieldable() then co_yield() end
     local thread = co_running()
     local function wake() resume(thread) end
     p:next(wake, wake)
