@@ -205,6 +205,15 @@ export class FxHost implements RejectionSink {
     return this.console.filter((l) => l.channel === `script:${resource}`).map((l) => l.text);
   }
 
+  /**
+   * A player leaves: `playerDropped(reason)` with `source` his id, while his ped and state still
+   * answer (citizen-server-impl raises it before the client is removed), then he is gone.
+   */
+  dropPlayer(source: number, reason = 'Exiting'): void {
+    this.emit(SERVER, 'playerDropped', [reason], source);
+    this.world.disconnect(source);
+  }
+
   /** Sets a player state bag value as the server would (`Player(source).state:set(key, value, true)`). */
   setPlayerState(source: number, key: string, value: unknown): void {
     this.world.setStateBagValue(`player:${source}`, key, this.codec.encode(value, SERVER.name));
