@@ -6,8 +6,8 @@
 import { alphaRecordSchema } from '../../src/formats/alpha';
 import { alphaUserQuery, selectAlphaColumns, USER_INVENTORY_QUERY } from '../../src/formats/alpha/columns';
 import { readTableColumns } from '../../src/db/table-columns';
-import { directDatabase } from '../db/direct-database';
-import { REQUEST_ID, startHarness, type Harness } from './resource-harness';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { REQUEST_ID, startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; requestId?: string } };
 

@@ -7,9 +7,9 @@ import { betaRecordSchema, type BetaRecord } from '../../src/formats/beta';
 import { buildCitizenQuery } from '../../src/formats/beta/query';
 import { qbcoreRecord } from '../../src/formats/beta/test-rows';
 import { readTableColumns } from '../../src/db/table-columns';
-import { directDatabase } from '../db/direct-database';
-import { pinTimeZone } from '../oxmysql/time-zone';
-import { realOxmysqlUnderTest, startHarness, type Harness } from './resource-harness';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { pinTimeZone } from '../../devkit/oxmysql/time-zone';
+import { realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: unknown; error?: { code: string; message: string; requestId?: string } };
 

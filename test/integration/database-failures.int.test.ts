@@ -2,8 +2,8 @@
  * What callers see when the database misbehaves, and when a format is switched off: every
  * request is answered, with the documented code, and health tells the truth.
  */
-import type { RealOxmysql } from '../oxmysql/real-oxmysql';
-import { realOxmysqlUnderTest, startHarness, type Harness } from './resource-harness';
+import type { RealOxmysql } from '../../devkit/oxmysql/real-oxmysql';
+import { realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 

@@ -5,7 +5,7 @@
  * qbx_core's GetJobs with integer keys), refreshed when the framework says its definitions
  * changed; without a framework, from qb-core's default lists.
  */
-import { startHarness, type Harness } from './resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Beta = { data: { job: Record<string, any>; gang: Record<string, any> } };
 

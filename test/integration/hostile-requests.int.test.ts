@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { isValidAlphaId } from '../../src/formats/alpha/id';
 import { isValidCitizenId } from '../../src/formats/beta/citizen-id';
-import { startHarness, type Harness } from './resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 const BETA_ID = 'KQW48213';

@@ -6,8 +6,8 @@
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { RawResponse } from '../host/http-client';
-import { REQUEST_ID, startHarness, type Harness, type HarnessRequest } from './resource-harness';
+import type { RawResponse } from '../../devkit/host/http-client';
+import { REQUEST_ID, startHarness, type Harness, type HarnessRequest } from '../../devkit/resource-harness';
 
 const CAD_KEY = '7d1e4b9a2c6f80354e1a9b7c3d5f2e60';
 const BOT_KEY = 'c0ffee42a9b8c7d6e5f40312a1b2c3d4';

@@ -7,8 +7,8 @@ import { readTableColumns } from '../../src/db/table-columns';
 import { alphaIdsQuery, selectAlphaColumns } from '../../src/formats/alpha/columns';
 import { alphaLicenseIds } from '../../src/formats/alpha/id';
 import { buildLicenseQuery } from '../../src/formats/beta/query';
-import { directDatabase } from '../db/direct-database';
-import { startHarness, type Harness } from './resource-harness';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: Array<Record<string, any>>; error?: { code: string } };
 

@@ -5,7 +5,7 @@
  * to that typeCast, every record of every fixture database is unchanged, byte for byte.
  */
 import { FIXTURE_DATABASES, alignLastUpdated, everyId, readEveryRecord } from '../integration/every-record';
-import { startHarness, type Harness } from '../integration/resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 test('the switch is in effect: TINYINT(1) NULL and 2 and the column after them come back corrupted', async () => {
   const h = await startHarness('head_cast_probe', [], {}, { typeCast: 'head' }, { oxmysqlDir: null });

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { FxHost, type HostOptions, type Violation } from '../host/fx-host';
-import { waitFor } from '../host/host-fixture';
-import { rawRequest, type RawRequest, type RawResponse } from '../host/http-client';
-import { OxmysqlStandIn, type StandInOptions } from '../oxmysql/oxmysql-standin';
-import { RealOxmysql, realOxmysqlDir } from '../oxmysql/real-oxmysql';
+import { createTestDatabase, type TestDatabase } from './db/test-database';
+import { FxHost, type HostOptions, type Violation } from './host/fx-host';
+import { waitFor } from './host/host-fixture';
+import { rawRequest, type RawRequest, type RawResponse } from './host/http-client';
+import { OxmysqlStandIn, type StandInOptions } from './oxmysql/oxmysql-standin';
+import { RealOxmysql, realOxmysqlDir } from './oxmysql/real-oxmysql';
 
 /** What the suites use of oxmysql, whichever runs: the stand-in, or the real one behind a relay. */
 export interface OxmysqlUnderTest {
@@ -28,7 +28,7 @@ export function realOxmysqlUnderTest(): string | null {
   return (globalThis as { OXMYSQL_REAL?: boolean }).OXMYSQL_REAL ? realOxmysqlDir() : null;
 }
 
-export const ROOT = resolve(__dirname, '../..');
+export const ROOT = resolve(__dirname, '..');
 
 /**
  * The API key every harness configures unless a suite sets citizen_records:api_keys itself;
@@ -51,7 +51,7 @@ export interface HarnessRequest extends RawRequest {
   /** False: send no key (the default sends TEST_KEY). */
   withKey?: boolean;
 }
-const FIXTURES = resolve(__dirname, '../fixtures/sql');
+const FIXTURES = resolve(__dirname, 'fixtures/sql');
 
 export interface Harness {
   host: FxHost;

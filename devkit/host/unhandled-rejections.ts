@@ -13,7 +13,7 @@ type Listener = (reason: unknown, promise?: Promise<unknown>) => void;
 const EVENTS = ['unhandledRejection', 'uncaughtException'] as const;
 type ProcessEvent = (typeof EVENTS)[number];
 
-/** The real process (test/fx-test-environment.js); jest's `process` copy never emits these. */
+/** Under jest, the real process (set by test/fx-test-environment.js); jest's `process` copy never emits these. */
 const nodeProcess: NodeJS.Process = (globalThis as { nodeProcess?: NodeJS.Process }).nodeProcess ?? process;
 
 export interface RejectionSink {
