@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FxHost } from '../../test/host/fx-host';
-import type { PlayerOptions, Vec3 } from '../../test/host/game-world';
+import type { FxHost } from '../host/fx-host';
+import type { PlayerOptions, Vec3 } from '../host/game-world';
 import { LuaResource, manifestScripts, type LuaScript } from './lua-resource';
 
 export type StandinKind =

@@ -11,10 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Packed } from '../../test/host/boundary-codec';
-import type { FxHost, Participant } from '../../test/host/fx-host';
-import { readManifest } from '../../test/host/manifest';
-import { hostRealm, packedRealm, type AnyFunction, type Resource } from '../../test/host/resource';
+import { Packed } from '../host/boundary-codec';
+import type { FxHost, Participant } from '../host/fx-host';
+import { readManifest } from '../host/manifest';
+import { hostRealm, packedRealm, type AnyFunction, type Resource } from '../host/resource';
 import { LuaVm, type LuaArg } from './lua-vm';
 
 const RUNTIME = ['vector.lua', 'msgpack.lua', 'json.lua', 'scheduler.lua'].map((file) => ({

@@ -3,8 +3,8 @@
  * CfxLua configures it on the Lua side, FXServer's JS codec on the other), one test per rule:
  * each compares what the receiver sees with what FXServer delivers (docs/live.md).
  */
-import { FxHost } from '../../test/host/fx-host';
-import { ExtBuffer } from '../../test/host/boundary-codec';
+import { FxHost } from '../host/fx-host';
+import { ExtBuffer } from '../host/boundary-codec';
 import { LuaResource } from './lua-resource';
 
 let host: FxHost;

@@ -4,8 +4,8 @@
  * of Lua exports, events both ways, threads on the host's tick, and the player natives.
  */
 import { types } from 'node:util';
-import { FxHost } from '../../test/host/fx-host';
-import { ExtBuffer } from '../../test/host/boundary-codec';
+import { FxHost } from '../host/fx-host';
+import { ExtBuffer } from '../host/boundary-codec';
 import { LuaResource } from './lua-resource';
 
 let host: FxHost;

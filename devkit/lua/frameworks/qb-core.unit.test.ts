@@ -4,8 +4,8 @@
  * events, the setters tests use, and its failure modes.
  */
 import { types } from 'node:util';
-import { FxHost } from '../../../test/host/fx-host';
-import { ExtBuffer } from '../../../test/host/boundary-codec';
+import { FxHost } from '../../host/fx-host';
+import { ExtBuffer } from '../../host/boundary-codec';
 import { Framework, type StandinKind } from '../frameworks';
 import { qbCoreRow } from './rows';
 
