@@ -49,6 +49,8 @@ export function manifestScripts(dir: string): LuaScript[] {
 export class LuaResource {
   private readonly exportHandles = new Map<number, AnyFunction>();
   private nextHandle = 1;
+  private readonly snippets = new Map<number, (outcome: { values: unknown[]; error: string | null }) => void>();
+  private nextSnippet = 1;
 
   private constructor(
     private readonly host: FxHost,
@@ -118,6 +120,19 @@ export class LuaResource {
       this.resource,
       `Lua function ${fn} of ${this.name} failed - see above for details`,
     );
+  }
+
+  /**
+   * Runs `code` as a file of this resource (its main chunk in a thread, so export calls await),
+   * and settles once it has ended: with what it returned, as a JS resource receives it, or with
+   * its error text.
+   */
+  runSnippet(code: string, file = 'snippet.lua'): Promise<{ values: unknown[]; error: string | null }> {
+    const id = this.nextSnippet++;
+    return new Promise((resolve) => {
+      this.snippets.set(id, resolve);
+      this.vm.call('__cfx_runSnippet', id, Buffer.from(code, 'utf8'), Buffer.from(`@${this.name}/${file}`, 'utf8'));
+    });
   }
 
   /** A JS value as this state receives it: msgpack bytes packed by a JS sender. */
@@ -210,6 +225,13 @@ export class LuaResource {
       case 'stateSet':
         this.host.world.setStateBagValue(this.text(args[0]), this.text(args[1]), Buffer.from(args[2] as Buffer));
         return undefined;
+      case 'snippetDone': {
+        const settle = this.snippets.get(Number(args[0]));
+        this.snippets.delete(Number(args[0]));
+        if (args[1] === true) settle?.({ values: this.host.cross(new Packed(args[2] as Buffer), resource, TEST) as unknown[], error: null });
+        else settle?.({ values: [], error: this.text(args[2]) });
+        return undefined;
+      }
       default:
         throw new Error(`unknown host call ${op}`);
     }

@@ -427,5 +427,23 @@ function __cfx_runChunk(code, chunkName)
   end)
 end
 
+--- Runs a snippet as a file's main chunk (in a thread), then tells the host how it ended: what
+--- it returned (packed) or its error (devkit/lua/snippet.ts).
+function __cfx_runSnippet(id, code, chunkName)
+  local chunk, err = load(code, chunkName, 't')
+  if not chunk then
+    host('snippetDone', id, false, tostring(err))
+    return
+  end
+  Citizen.CreateThreadNow(function()
+    local results = tpack(xpcall(chunk, traceback))
+    if results[1] then
+      host('snippetDone', id, true, msgpack.pack({ tunpack(results, 2, results.n) }))
+    else
+      host('snippetDone', id, false, tostring(results[2]))
+    end
+  end)
+end
+
 -- Loading from files is not available to resource code (LuaScriptRuntime.cpp clears them).
 dofile, loadfile = nil, nil
