@@ -63,11 +63,18 @@ export class Framework {
     readonly kind: StandinKind,
     private lua: LuaResource,
     private readonly options: StartOptions,
+    /** qbx_core's ox_inventory, which holds its players' items. */
+    readonly inventory: Framework | null,
   ) {}
 
-  /** Starts stand-in `kind` under its framework's resource name. */
+  /**
+   * Starts stand-in `kind` under its framework's resource name; qbx_core starts an ox_inventory
+   * stand-in first (unless one runs), which holds the items of the players it loads.
+   */
   static async start(host: FxHost, kind: StandinKind, options: StartOptions = {}): Promise<Framework> {
-    return new Framework(host, kind, await Framework.launch(host, kind, options), options);
+    let inventory: Framework | null = null;
+    if (kind === 'qbx_core') inventory = await Framework.start(host, 'ox_inventory');
+    return new Framework(host, kind, await Framework.launch(host, kind, options), options, inventory);
   }
 
   private static launch(host: FxHost, kind: StandinKind, options: StartOptions): Promise<LuaResource> {
@@ -93,13 +100,16 @@ export class Framework {
   loadPlayer(row: Record<string, unknown>, player: PlayerOptions = {}): number {
     const connected = player.source !== undefined ? this.host.world.player(player.source) : undefined;
     const source = connected?.source ?? this.host.world.connect(player).source;
-    this.call('Standin_load', row, source);
+    const citizenid = this.call('Standin_load', row, source);
+    // ox_inventory loads the players.inventory column once the framework has loaded the player.
+    this.inventory?.call('Standin_load', source, row.inventory ?? null, citizenid);
     return source;
   }
 
   /** The framework logs the player out (its unload event); he stays connected. */
   unloadPlayer(source: number): void {
     this.call('Standin_logout', source);
+    this.inventory?.call('Standin_logout', source);
   }
 
   /** The player leaves the server: playerDropped, the framework forgets him, the world too. */
@@ -111,8 +121,9 @@ export class Framework {
     this.call('Standin_setMoney', source, account, amount);
   }
 
+  /** Adds an item where the framework keeps items (qbx_core: its ox_inventory). */
   addItem(source: number, item: StandinItem): void {
-    this.call('Standin_addItem', source, item);
+    (this.inventory ?? this).call('Standin_addItem', source, item);
   }
 
   setCuffed(source: number, cuffed: boolean): void {
