@@ -63,17 +63,18 @@ export class Framework {
     readonly kind: StandinKind,
     private lua: LuaResource,
     private readonly options: StartOptions,
-    /** qbx_core's ox_inventory, which holds its players' items. */
+    /** The ox_inventory that holds this framework's items (qbx_core; es_extended with ox). */
     readonly inventory: Framework | null,
   ) {}
 
   /**
-   * Starts stand-in `kind` under its framework's resource name; qbx_core starts an ox_inventory
-   * stand-in first (unless one runs), which holds the items of the players it loads.
+   * Starts stand-in `kind` under its framework's resource name; qbx_core, and es_extended with
+   * `config: { customInventory: 'ox' }`, start an ox_inventory stand-in first, which holds the
+   * items of the players they load.
    */
   static async start(host: FxHost, kind: StandinKind, options: StartOptions = {}): Promise<Framework> {
     let inventory: Framework | null = null;
-    if (kind === 'qbx_core') inventory = await Framework.start(host, 'ox_inventory');
+    if (kind === 'qbx_core' || options.config?.customInventory === 'ox') inventory = await Framework.start(host, 'ox_inventory');
     return new Framework(host, kind, await Framework.launch(host, kind, options), options, inventory);
   }
 
