@@ -4,7 +4,7 @@ import { errorDeclaration } from '../contract/errors';
 import { weakEtag } from './etag';
 import type { HttpResponse } from './exchange';
 
-/** The headers every response carries (DESIGN.md §2.2). */
+/** The headers every response carries (docs/design.md §2.2). */
 export function commonHeaders(requestId: string): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=utf-8',

@@ -32,7 +32,7 @@ export function alphaIdCandidates(id: string): string[] {
 }
 
 /**
- * Every identifier a player's ESX citizens can have (DESIGN.md §2.1): the license bare (ESX 1.2+),
+ * Every identifier a player's ESX citizens can have (docs/design.md §2.1): the license bare (ESX 1.2+),
  * with `license:` (older), and esx_multicharacter's `<prefix><n>:<hex>` for each slot
  * (`char1:` … `char4:` with its default Config.Prefix and Config.Slots).
  */
