@@ -7,6 +7,12 @@
  * Templates: `{format}` in a path stands for each format's name, `{Format}` in a name for its
  * title (src/formats/registry.ts); an operation whose path has no `{format}` exists once. The
  * other `{…}` of a path are its path parameters, in order.
+ *
+ * Adding a route (and its export): one entry in OPERATIONS (its error codes in errors.ts, a new
+ * parameter rule in parameters.ts, a new answer shape in shapes.ts when it needs one); a handler
+ * under the same id in src/server.ts's `operations` (the typechecker asks for it), usually a
+ * method of the service; then `npm run build` rewrites openapi.json, the .d.ts/.lua files and the
+ * README tables, which the tests hold to the contract.
  */
 import type { ErrorCode } from './errors';
 import type { ParameterRuleName } from './parameters';
