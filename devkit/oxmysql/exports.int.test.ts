@@ -1,6 +1,7 @@
 /** Registration and calling convention of the exports (oxmysql.md §1.1–§1.3, §7 items 1–2). */
 import { FxHost } from '../host/fx-host';
-import { CALLER, eventually, useHarness } from './harness';
+import { waitFor } from '../host/host-fixture';
+import { CALLER, useHarness } from './harness';
 
 const REQUIRED = ['query', 'single', 'scalar', 'prepare', 'rawExecute', 'isReady', 'awaitConnection'];
 
@@ -38,7 +39,7 @@ describe('oxmysql started', () => {
     const returned = h.callExport('scalar', 'SELECT 1', [], (...args: unknown[]) => (answer = args), CALLER, true);
     expect(returned).toBeNull();
     expect(answer).toBeNull();
-    await eventually(() => answer !== null);
+    await waitFor(() => answer !== null, 'the answer', 10_000);
     expect(answer).toEqual([1]);
   });
 
@@ -56,7 +57,7 @@ describe('oxmysql started', () => {
 
   test("oxmysql contains an error thrown by the caller's callback and keeps answering", async () => {
     h.host.evaluate(CALLER, `exports.oxmysql.scalar('SELECT 1', [], () => { throw new Error('boom'); }, '${CALLER}', true)`);
-    await eventually(() => h.host.linesOf(CALLER).some((line) => line.includes('boom')));
+    await waitFor(() => h.host.linesOf(CALLER).some((line) => line.includes('boom')), "the caller's boom", 10_000);
     expect(await h.answer('scalar', 'SELECT 2')).toEqual([2]);
   });
 
