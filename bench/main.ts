@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: citizen_records against the platform's ceiling and floors, in one process,
- * interleaved block by block so that the machine's noise falls on every contender alike (DESIGN.md
- * §5). Prints a table and writes the same figures to bench/results/latest.json.
+ * interleaved block by block so that the machine's noise falls on every contender alike
+ * (docs/design.md §5). Prints a table and writes the same figures to bench/results/latest.json.
  *
  * Environment: MYSQL_URL (else a throwaway mariadbd), OXMYSQL_DIR (the real oxmysql, else the
  * stand-in), BENCH_CITIZENS (rows per format, default 10000), BENCH_BLOCKS (default 5),
@@ -176,8 +176,9 @@ async function main(): Promise<void> {
 
     const normaliser = measureNormaliser(await sampleRows(main.host));
     const heap = await measureHeap(main.host, get, crPath, HEAP_LOOKUPS);
-    // With the cache on (DESIGN §4's heap check): varied lookups over as many ids as the cache holds,
-    // so hits and misses both come; what the resource keeps must stay bounded.
+    // With the cache on (docs/design.md §4's bounded cache, §5's flat heap): varied lookups over
+    // as many ids as the cache holds, so hits and misses both come; what the resource keeps must
+    // stay bounded.
     const heapCached = await measureHeap(cached.host, getCached, crPath, HEAP_CACHED_IDS);
     const results = report(scenarios, normaliser, heap, heapCached);
     const out = resolve(ROOT, 'bench/results');

@@ -1,7 +1,7 @@
 /**
  * Cloning of every value that crosses a resource boundary, as FXServer does it: msgpack with the
- * runtime's codec options (fxserver-runtime.md §2.4), functions travelling as references (ext 10)
- * that call back into the resource that sent them.
+ * runtime's codec options (docs/platform.md#values-across-the-boundary), functions travelling as
+ * references (ext 10) that call back into the resource that sent them.
  *
  * A reference lives as long as the function the receiver got for it: FXServer holds that function
  * weakly and, once the receiver's GC collects it, deletes the reference in the sender's runtime

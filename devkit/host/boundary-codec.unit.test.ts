@@ -1,5 +1,5 @@
 /**
- * The boundary codec against the measured msgpack table of fxserver-runtime.md §2.4.
+ * The boundary codec against the measured msgpack table of docs/platform.md#values-across-the-boundary.
  */
 import { collectGarbageUntil } from '../collect-garbage';
 import { BoundaryCodec } from './boundary-codec';

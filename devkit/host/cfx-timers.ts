@@ -1,5 +1,5 @@
 /**
- * FXServer's timer implementation (fxserver-runtime.md §3.3): timers fire on the 50 ms resource
+ * FXServer's timer implementation (docs/platform.md#timers-and-the-tick): timers fire on the 50 ms resource
  * tick where `now - lastRun > interval`, handles are objects whose id is their primitive value,
  * and clearTimeout ignores plain numbers.
  */

@@ -1,4 +1,4 @@
-/** FXServer's console formatting (fxserver-runtime.md §3.4): one line per call. */
+/** FXServer's console formatting (docs/platform.md#console): one line per call. */
 import { format } from 'node:util';
 
 function stringifyDroppingCycles(value: unknown): string {

@@ -1,5 +1,6 @@
 /**
- * Events and the resource lifecycle against fxserver-runtime.md §3.2 and §6 items 6–9.
+ * Events and the resource lifecycle against docs/platform.md#events and
+ * #what-the-test-host-reproduces items 6–9.
  */
 import { FxHost } from './fx-host';
 import { violationKinds } from './host-fixture';

@@ -1,6 +1,8 @@
 /**
- * Exports between two script resources against fxserver-runtime.md §2.1–2.2, §2.4 and §6 items
- * 11–13: registration, resolution at property access, the ref-call semantics, and cloning.
+ * Exports between two script resources against docs/platform.md#exports,
+ * #export-calls-between-js-resources, #values-across-the-boundary and
+ * #what-the-test-host-reproduces items 11–13: registration, resolution at property access, the
+ * ref-call semantics, and cloning.
  */
 import { FxHost } from './fx-host';
 

@@ -1,8 +1,9 @@
 /**
  * An in-process FXServer for the tests, following the emulator contract of
- * fxserver-runtime.md §6: classic scripts in one vm context per resource, CFX globals, msgpack
- * cloning at every boundary, synchronous events, exports with FXServer's call semantics, CFX
- * timers on a 50 ms tick, natives, console capture, and a real HTTP socket (http-gateway.ts).
+ * docs/platform.md#what-the-test-host-reproduces: classic scripts in one vm context per
+ * resource, CFX globals, msgpack cloning at every boundary, synchronous events, exports with
+ * FXServer's call semantics, CFX timers on a 50 ms tick, natives, console capture, and a real HTTP
+ * socket (http-gateway.ts).
  *
  * What the real server would punish is recorded as a violation; tests fail on any they did not
  * provoke on purpose (takeViolations()).
@@ -489,7 +490,10 @@ export class FxHost implements RejectionSink {
     return this.resource(String(resourceName))?.manifest?.entries.get(String(key)) ?? [];
   }
 
-  /** The CFX globals and natives a resource sees (fxserver-runtime.md §3, §6 items 2–4, 26). */
+  /**
+   * The CFX globals and natives a resource sees (docs/platform.md#script-loading-and-globals,
+   * #natives; #what-the-test-host-reproduces items 2–4, 26).
+   */
   private globalsFor(resource: Resource): Record<string, unknown> {
     const on = (event: unknown, fn: unknown) => {
       if (typeof fn === 'function') resource.on(String(event), fn as AnyFunction);

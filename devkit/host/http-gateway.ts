@@ -1,7 +1,8 @@
 /**
  * The game port of the emulated server: a real HTTP/1.1 socket on 127.0.0.1 that routes
  * `/<resource>/…` to the resource's SetHttpHandler with FXServer's request and response
- * objects (fxserver-runtime.md §1, §6 items 14–25).
+ * objects (docs/platform.md#sethttphandler-routing to #handler-errors-and-async-handlers,
+ * #what-the-test-host-reproduces items 14–25).
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';

@@ -1,5 +1,6 @@
 /**
- * The emulated game port against fxserver-runtime.md §1.1–1.3 and §6 items 14–16, 23–25: routing,
+ * The emulated game port against docs/platform.md#sethttphandler-routing, #the-request-object,
+ * #request-bodies and #what-the-test-host-reproduces items 14–16, 23–25: routing,
  * the request object a handler receives, body delivery, and one connection's requests in order.
  */
 import net from 'node:net';

@@ -1,6 +1,7 @@
 /**
- * The response object and handler failures against fxserver-runtime.md §1.4–1.5 and §6 items
- * 17–22: what the script may pass, what reaches the client, and when the client gets nothing.
+ * The response object and handler failures against docs/platform.md#the-response-object,
+ * #handler-errors-and-async-handlers and #what-the-test-host-reproduces items 17–22: what the
+ * script may pass, what reaches the client, and when the client gets nothing.
  */
 import { FxHost } from './fx-host';
 import { violationKinds, waitFor } from './host-fixture';

@@ -1,5 +1,6 @@
 /**
- * Loading a resource folder the way FXServer does (fxserver-runtime.md §3.1, §3.6, §6 items 1–2):
+ * Loading a resource folder the way FXServer does (docs/platform.md#script-loading-and-globals,
+ * #the-manifest, #what-the-test-host-reproduces items 1–2):
  * the manifest's server scripts, in order, as classic scripts sharing one context.
  */
 import { rmSync } from 'node:fs';

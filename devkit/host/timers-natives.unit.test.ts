@@ -1,6 +1,6 @@
 /**
- * CFX timers on the manual 50 ms tick (fxserver-runtime.md §3.3, §6 items 3 and 27) and the
- * natives of §3.5 / §6 item 26.
+ * CFX timers on the manual 50 ms tick (docs/platform.md#timers-and-the-tick, and items 3 and 27
+ * of #what-the-test-host-reproduces) and the natives of docs/platform.md#natives (item 26).
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

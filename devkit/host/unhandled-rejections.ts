@@ -1,12 +1,13 @@
 /**
- * FXServer starts Node with `--unhandled-rejections=warn` (fxserver-runtime.md §1.5): a resource's
- * unhandled rejection is a warning, never a crash; an exception a resource's own Node callbacks
- * throw (a socket's 'error' event nobody listens to) is printed and the server goes on (its exact
- * text is UNVERIFIED, §7). Jest, by contrast, fails the running test on either. While hosts are
- * alive this module takes the process's `unhandledRejection` and `uncaughtException` listeners:
- * what a host's resource context made goes to that host only (it records the violation against
- * the resource), anything else (test or host code) still goes to the listeners it replaced, so
- * jest sees it as before.
+ * FXServer starts Node with `--unhandled-rejections=warn`
+ * (docs/platform.md#handler-errors-and-async-handlers): a resource's unhandled rejection is a
+ * warning, never a crash; an exception a resource's own Node callbacks throw (a socket's 'error'
+ * event nobody listens to) is printed and the server goes on (its exact text is unverified:
+ * docs/platform.md#fxserver-open-questions). Jest, by contrast, fails the running test on either.
+ * While hosts are alive this module takes the process's `unhandledRejection` and
+ * `uncaughtException` listeners: what a host's resource context made goes to that host only (it
+ * records the violation against the resource), anything else (test or host code) still goes to the
+ * listeners it replaced, so jest sees it as before.
  */
 type Listener = (reason: unknown, promise?: Promise<unknown>) => void;
 const EVENTS = ['unhandledRejection', 'uncaughtException'] as const;

@@ -1,5 +1,6 @@
 /**
- * Query failures as the calling resource sees them (oxmysql.md §1.2, §1.3, §4.2): the message
+ * Query failures as the calling resource sees them (docs/platform.md#callback-convention,
+ * #query-failures): the message
  * format, the `oxmysql:error` event, the isPromise split, and `_async` rejections that arrive as
  * plain strings.
  */

@@ -1,4 +1,7 @@
-/** Registration and calling convention of the exports (oxmysql.md §1.1–§1.3, §7 items 1–2). */
+/**
+ * Registration and calling convention of the exports (docs/platform.md#oxmysql-exports,
+ * #callback-convention, #what-the-stand-in-reproduces items 1–2).
+ */
 import { FxHost } from '../host/fx-host';
 import { waitFor } from '../host/host-fixture';
 import { CALLER, useHarness } from './harness';

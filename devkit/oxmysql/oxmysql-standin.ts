@@ -1,8 +1,8 @@
 /**
- * A stand-in for the oxmysql resource, following oxmysql.md §7 (v2.14.1 behaviour) against a real
- * MariaDB through mysql2: callback exports with `isPromise`, `_async`/`Sync` variants, typeCast,
- * readiness that waits forever, string errors, and switches for a database that is never
- * reachable or lost after start.
+ * A stand-in for the oxmysql resource, following docs/platform.md#what-the-stand-in-reproduces
+ * (v2.14.1 behaviour) against a real MariaDB through mysql2: callback exports with `isPromise`,
+ * `_async`/`Sync` variants, typeCast, readiness that waits forever, string errors, and switches for
+ * a database that is never reachable or lost after start.
  */
 import mysql from 'mysql2/promise';
 import type { FieldPacket, ResultSetHeader } from 'mysql2';
@@ -30,7 +30,10 @@ export interface StandInOptions {
    * default-time-zone); TIMESTAMPs then reach oxmysql as text in that zone.
    */
   sessionTimeZone?: string;
-  /** 'head': the query family type-casts as oxmysql's unreleased commit 887d841 (oxmysql.md §3.4). */
+  /**
+   * 'head': the query family type-casts as oxmysql's unreleased commit 887d841
+   * (docs/platform.md#the-unreleased-tinyint-change).
+   */
   typeCast?: 'v2.14.1' | 'head';
 }
 

@@ -1,4 +1,7 @@
-/** Parameters sent through the exports reach MariaDB as oxmysql.md §2.1 and §2.2 say. */
+/**
+ * Parameters sent through the exports reach MariaDB as docs/platform.md#parameters-of-the-query-family
+ * and #parameters-of-prepare-and-rawexecute say.
+ */
 import { useHarness } from './harness';
 
 const FIXTURE = `

@@ -1,6 +1,7 @@
 /**
- * oxmysql's parameter handling for the query family (oxmysql.md §2.1) and for prepare/rawExecute
- * (§2.2), re-implemented from the documented behaviour.
+ * oxmysql's parameter handling for the query family (docs/platform.md#parameters-of-the-query-family)
+ * and for prepare/rawExecute (#parameters-of-prepare-and-rawexecute), re-implemented from the
+ * documented behaviour.
  */
 
 export class ParameterError extends Error {}

@@ -1,4 +1,7 @@
-/** The parameter rules of oxmysql.md §2.1 (query family) and §2.2 (prepare/rawExecute). */
+/**
+ * The parameter rules of docs/platform.md#parameters-of-the-query-family and
+ * #parameters-of-prepare-and-rawexecute.
+ */
 import { ParameterError, executeParameterSets, queryArguments } from './placeholders';
 
 describe('queryArguments: named placeholders', () => {

@@ -1,5 +1,6 @@
 /**
- * Readiness and lost databases (oxmysql.md §4.1, §4.3, §7 item 4): queries made before the pool
+ * Readiness and lost databases (docs/platform.md#readiness,
+ * #lost-database-and-other-failures, #what-the-stand-in-reproduces item 4): queries made before the pool
  * exists wait without limit, a database that is never reachable leaves every caller pending, and
  * one lost after start-up swallows callbacks while isReady stays true.
  */

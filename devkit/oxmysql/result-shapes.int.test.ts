@@ -1,5 +1,6 @@
 /**
- * What each export hands the calling resource (oxmysql.md §1.4, §1.5), after the msgpack boundary.
+ * What each export hands the calling resource (docs/platform.md#result-shapes,
+ * #prepare-and-rawexecute-results), after the msgpack boundary.
  * A successful callback gets exactly one argument, so each answer is compared as the whole
  * argument list.
  */

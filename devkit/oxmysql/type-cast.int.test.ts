@@ -1,5 +1,6 @@
 /**
- * Column types as the calling resource receives them (oxmysql.md §3.2, §3.3): the text protocol
+ * Column types as the calling resource receives them (docs/platform.md#typecast,
+ * #time-zones-and-dates): the text protocol
  * (`query`) against the binary one (`prepare`/`rawExecute`). Dates depend on the process TZ, so
  * the suite pins one that is not UTC: reading a date as UTC instead of local time must fail.
  */

@@ -1,6 +1,7 @@
 /**
- * oxmysql v2.14.1's type conversion (oxmysql.md §3.2): `typeCast` for the text protocol, and the
- * dates-only conversion plus byte arrays of its patched mysql2 for the binary protocol.
+ * oxmysql v2.14.1's type conversion (docs/platform.md#typecast): `typeCast` for the text
+ * protocol, and the dates-only conversion plus byte arrays of its patched mysql2 for the binary
+ * protocol.
  */
 import type { FieldPacket, TypeCastField, TypeCastNext } from 'mysql2';
 
@@ -38,10 +39,11 @@ export function textTypeCast(field: TypeCastField, next: TypeCastNext): unknown 
 }
 
 /**
- * The typeCast of oxmysql's unreleased commit 887d841 (oxmysql.md §3.4): TINYINT(1) and BIT(1)
- * read the field, then for NULL or anything but 0/1 call next(), which reads the row's packet a
- * second time, so the value is garbage and the columns after it are shifted. The same mysql2
- * calls, so the same corruption; everything else as v2.14.1.
+ * The typeCast of oxmysql's unreleased commit 887d841
+ * (docs/platform.md#the-unreleased-tinyint-change): TINYINT(1) and BIT(1) read the field, then for
+ * NULL or anything but 0/1 call next(), which reads the row's packet a second time, so the value is
+ * garbage and the columns after it are shifted. The same mysql2 calls, so the same corruption;
+ * everything else as v2.14.1.
  */
 export function headTypeCast(field: TypeCastField, next: TypeCastNext): unknown {
   if (field.type === 'TINY' && field.length === 1) {

@@ -32,8 +32,9 @@ describe('the database lost after start, and back', () => {
     expect(health.status).toBe(503);
     expect(JSON.parse(health.body).data).toMatchObject({ status: 'degraded', database: 'unavailable' });
 
-    // oxmysql.md §4.3: v2.14.1 asks for a connection outside its try block, so a refused one is
-    // an unhandled rejection inside oxmysql; the host puts it down to oxmysql, not to us.
+    // docs/platform.md#lost-database-and-other-failures: v2.14.1 asks for a connection outside
+    // its try block, so a refused one is an unhandled rejection inside oxmysql; the host puts it
+    // down to oxmysql, not to us.
     const oxmysqlViolations = h.host.takeViolations();
     expect(oxmysqlViolations.length).toBeGreaterThan(0);
     for (const v of oxmysqlViolations) expect(v).toMatchObject({ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) });

@@ -1,5 +1,5 @@
 /**
- * The HTTP contract of DESIGN.md §2.2–§2.4 and §7 over a real socket: every error row with its
+ * The HTTP contract of docs/design.md §2.2–§2.4 and §7 over a real socket: every error row with its
  * status and headers, HEAD, ETag/304, CORS, rate limits and authentication, and every answer
  * checked against the schemas /openapi.json declares. No log line and no response may contain
  * a configured key, and the host must see no contract violation.
@@ -88,7 +88,7 @@ describe('with keys and CORS configured', () => {
     }
   });
 
-  test('each error row of DESIGN §2.2 that a client can provoke here, with its status, code, request id and headers', async () => {
+  test('each error code of docs/design.md §2.2 a client can provoke here, with its status, code, request id and headers', async () => {
     const cases: Array<{ path: string; options?: HarnessRequest; status: number; code: string; template: string }> = [
       { path: '/alpha/citizens/bad%20id', status: 400, code: 'invalid_id', template: '/alpha/citizens/{id}' },
       { path: `/beta/citizens/${BETA_ID}`, options: { headers: [] , withKey: false }, status: 401, code: 'unauthorized', template: '/beta/citizens/{id}' },

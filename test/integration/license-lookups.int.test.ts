@@ -1,5 +1,5 @@
 /**
- * A player's citizens by license (DESIGN.md §2.1, §2.5): both formats over HTTP and the exports,
+ * A player's citizens by license (docs/design.md §2.1, §2.5): both formats over HTTP and the exports,
  * each record equal to what the single route gives, in character-slot order, through a key or an
  * index (EXPLAIN), `[]` for an unknown license and 400 invalid_license for a bad one.
  */

@@ -1,6 +1,6 @@
 /**
  * Limits, slow queries and the stop, with the faults made on the database side (a table lock held
- * by a second connection), so they hold for any oxmysql: DESIGN.md §4.
+ * by a second connection), so they hold for any oxmysql: docs/design.md §4.
  */
 import mysql from 'mysql2/promise';
 import { waitFor } from '../../devkit/host/host-fixture';

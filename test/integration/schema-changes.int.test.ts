@@ -1,5 +1,5 @@
 /**
- * The schema changing under a running resource (DESIGN.md §4): a dropped column is re-detected on
+ * The schema changing under a running resource (docs/design.md §4): a dropped column is re-detected on
  * the failing lookup, which is retried once; a table created after start is found again by
  * /health (at most every 5 s) without a restart. The database down at start answers at once.
  */
