@@ -170,9 +170,11 @@ async function runBlock(
   try {
     if (scenario.via === 'http') {
       const cpuStart = await server.cpu();
+      const loadStart = process.cpuUsage();
       startBackground();
       const timed = await timeBlock(plan.count, scenario.concurrency, (i) => send(scenario.server, scenario.request(lookupOf(scenario, plan, i))) as Promise<void>);
-      figures = blockFigures(timed, cpuMicrosBetween(cpuStart, await server.cpu()));
+      const load = cpuMicrosBetween(loadStart, process.cpuUsage());
+      figures = blockFigures(timed, cpuMicrosBetween(cpuStart, await server.cpu()), load);
     } else {
       startBackground();
       figures = await server.run(plan);

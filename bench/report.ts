@@ -51,7 +51,7 @@ export function report(input: ReportInput) {
   const figures = new Map(results.map((r) => [r.scenario.name, medianFigures(r.blocks)]));
   const rows = results.map(({ scenario }) => {
     const f = figures.get(scenario.name)!;
-    return { name: scenario.name, via: scenario.via, server: scenario.server, concurrency: scenario.concurrency, lookupsPerSecond: Math.round(f.perSecond), p50Ms: round(f.p50), p95Ms: round(f.p95), p99Ms: round(f.p99), serverCpuUsPerLookup: Math.round(f.cpuUs) };
+    return { name: scenario.name, via: scenario.via, server: scenario.server, concurrency: scenario.concurrency, lookupsPerSecond: Math.round(f.perSecond), p50Ms: round(f.p50), p95Ms: round(f.p95), p99Ms: round(f.p99), serverCpuUsPerLookup: Math.round(f.cpuUs), loadGeneratorCpuUsPerLookup: f.loadCpuUs === null ? null : Math.round(f.loadCpuUs) };
   });
   const comparisons = results.flatMap(({ scenario }) =>
     (scenario.compare ?? []).flatMap((c) => {
@@ -59,7 +59,9 @@ export function report(input: ReportInput) {
       const other = figures.get(c.with);
       if (!other) return [];
       const ratios = { throughput: mine.perSecond / other.perSecond, p99: mine.p99 / other.p99, cpu: mine.cpuUs / other.cpuUs };
-      return [{ scenario: scenario.name, with: c.with, throughput: round(ratios.throughput), p99: round(ratios.p99), cpu: round(ratios.cpu), targets: c.targets ?? null, verdict: targetCell(c.targets, ratios) }];
+      // What a one-process bench would have divided: both processes' CPU, where both loads came over HTTP.
+      const withLoad = mine.loadCpuUs !== null && other.loadCpuUs !== null ? (mine.cpuUs + mine.loadCpuUs) / (other.cpuUs + other.loadCpuUs) : null;
+      return [{ scenario: scenario.name, with: c.with, throughput: round(ratios.throughput), p99: round(ratios.p99), cpu: round(ratios.cpu), cpuWithLoadGenerator: withLoad === null ? null : round(withLoad), targets: c.targets ?? null, verdict: targetCell(c.targets, ratios) }];
     }),
   );
   const backgrounds = results
@@ -70,13 +72,13 @@ export function report(input: ReportInput) {
     });
 
   const lines = [
-    '| scenario | lookups/s | p50 ms | p95 ms | p99 ms | server CPU µs/lookup |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.lookupsPerSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.serverCpuUsPerLookup} |`),
+    '| scenario | lookups/s | p50 ms | p95 ms | p99 ms | server CPU µs/lookup | load generator CPU µs/lookup |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.name} | ${r.lookupsPerSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.serverCpuUsPerLookup} | ${r.loadGeneratorCpuUsPerLookup ?? ''} |`),
     '',
-    '| scenario | compared with | throughput × | p99 × | CPU × | target |',
-    '|---|---|---:|---:|---:|---|',
-    ...comparisons.map((c) => `| ${c.scenario} | ${c.with} | ${c.throughput} | ${c.p99} | ${c.cpu} | ${c.verdict} |`),
+    '| scenario | compared with | throughput × | p99 × | CPU × | CPU × with the load generator | target |',
+    '|---|---|---:|---:|---:|---:|---|',
+    ...comparisons.map((c) => `| ${c.scenario} | ${c.with} | ${c.throughput} | ${c.p99} | ${c.cpu} | ${c.cpuWithLoadGenerator ?? ''} | ${c.verdict} |`),
     ...(backgrounds.length
       ? ['', '| scenario | background | requests | p50 ms | p95 ms | max ms |', '|---|---|---:|---:|---:|---:|', ...backgrounds.map((b) => `| ${b.scenario} | ${b.background} | ${b.requests} | ${b.p50Ms} | ${b.p95Ms} | ${b.maxMs} |`)]
       : []),

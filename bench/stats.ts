@@ -17,6 +17,11 @@ export interface BlockFigures {
   p99: number;
   /** The server process's CPU (user + system) over the block, per lookup, µs. */
   cpuUs: number;
+  /**
+   * The parent's CPU over an HTTP block, per lookup, µs: the load generator and HTTP client, which
+   * a one-process bench counted as well. Null where the load comes from inside the server.
+   */
+  loadCpuUs: number | null;
 }
 
 /** A block as the side that sent the load saw it: its lookups' latencies (ms, sorted) and its wall time. */
@@ -42,8 +47,8 @@ export async function timeBlock(count: number, concurrency: number, one: (i: num
   return { seconds: (performance.now() - start) / 1000, latencies: latencies.sort() };
 }
 
-/** A block's figures: its timing, and the server's CPU over it (µs of user + system). */
-export function blockFigures(timed: TimedBlock, serverCpuMicros: number): BlockFigures {
+/** A block's figures: its timing, and the server's CPU over it (µs of user + system), and the load generator's when it is apart. */
+export function blockFigures(timed: TimedBlock, serverCpuMicros: number, loadCpuMicros: number | null = null): BlockFigures {
   const { latencies, seconds } = timed;
   return {
     perSecond: latencies.length / seconds,
@@ -51,6 +56,7 @@ export function blockFigures(timed: TimedBlock, serverCpuMicros: number): BlockF
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     cpuUs: serverCpuMicros / latencies.length,
+    loadCpuUs: loadCpuMicros === null ? null : loadCpuMicros / latencies.length,
   };
 }
 
@@ -61,6 +67,7 @@ export function cpuMicrosBetween(start: NodeJS.CpuUsage, end: NodeJS.CpuUsage): 
 
 /** The median of each figure over the blocks. */
 export function medianFigures(blocks: readonly BlockFigures[]): BlockFigures {
-  const of = (key: keyof BlockFigures) => median(blocks.map((b) => b[key]));
-  return { perSecond: of('perSecond'), p50: of('p50'), p95: of('p95'), p99: of('p99'), cpuUs: of('cpuUs') };
+  const of = (key: Exclude<keyof BlockFigures, 'loadCpuUs'>) => median(blocks.map((b) => b[key]));
+  const load = blocks.map((b) => b.loadCpuUs);
+  return { perSecond: of('perSecond'), p50: of('p50'), p95: of('p95'), p99: of('p99'), cpuUs: of('cpuUs'), loadCpuUs: load.includes(null) ? null : median(load as number[]) };
 }
