@@ -207,3 +207,14 @@ export function lookupOf(scenario: RegisteredScenario, plan: BlockPlan, i: numbe
   const index = scenario.repeats > 1 ? (plan.round * plan.count + asked) % plan.citizens : (((plan.block + 1) * plan.count + i) * 7919) % plan.citizens;
   return { i, block: plan.block, format, index, id: idOf(format, index) };
 }
+
+/**
+ * The order of block `block`: forward in even blocks, backward in odd ones, rotated by one more
+ * each block, so that no scenario always follows the same one (what a scenario leaves behind, the
+ * garbage its lookups made and the database pages they read, falls on the next).
+ */
+export function orderOf<T>(items: readonly T[], block: number): T[] {
+  const shift = (((block + 1) % items.length) + items.length) % items.length;
+  const rotated = [...items.slice(shift), ...items.slice(0, shift)];
+  return block % 2 ? rotated.reverse() : rotated;
+}

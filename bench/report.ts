@@ -4,7 +4,7 @@ import { cpus } from 'node:os';
 import { SIZES } from './citizens';
 import type { NormaliserFigures } from './normaliser';
 import { FORMATS, type RegisteredScenario, type ServerContext, type Targets } from './registry';
-import { medianFigures, percentile, type BlockFigures } from './stats';
+import { median, medianFigures, percentile, type BlockFigures } from './stats';
 
 export interface ScenarioResult {
   scenario: RegisteredScenario;
@@ -45,25 +45,51 @@ function targetCell(targets: Targets | undefined, ratios: { throughput: number; 
   return cells.join(', ');
 }
 
-/** Prints the tables and returns the figures for latest.json. */
+export type Report = ReturnType<typeof report>;
+
+/** The tables as text (`text`, Markdown) and the same figures for latest.json (`figures`). */
 export function report(input: ReportInput) {
   const { settings, results, normaliser, heap, heapCached } = input;
   const figures = new Map(results.map((r) => [r.scenario.name, medianFigures(r.blocks)]));
+  const blocksOf = new Map(results.map((r) => [r.scenario.name, r.blocks]));
   const rows = results.map(({ scenario }) => {
     const f = figures.get(scenario.name)!;
-    return { name: scenario.name, via: scenario.via, server: scenario.server, concurrency: scenario.concurrency, lookupsPerSecond: Math.round(f.perSecond), p50Ms: round(f.p50), p95Ms: round(f.p95), p99Ms: round(f.p99), serverCpuUsPerLookup: Math.round(f.cpuUs), loadGeneratorCpuUsPerLookup: f.loadCpuUs === null ? null : Math.round(f.loadCpuUs) };
+    return { name: scenario.name, via: scenario.via, server: scenario.server, concurrency: scenario.concurrency, blocks: blocksOf.get(scenario.name)!, lookupsPerSecond: Math.round(f.perSecond), p50Ms: round(f.p50), p95Ms: round(f.p95), p99Ms: round(f.p99), serverCpuUsPerLookup: Math.round(f.cpuUs), loadGeneratorCpuUsPerLookup: f.loadCpuUs === null ? null : Math.round(f.loadCpuUs) };
   });
-  const comparisons = results.flatMap(({ scenario }) =>
+  const comparisons = results.flatMap(({ scenario, blocks }) =>
     (scenario.compare ?? []).flatMap((c) => {
-      const mine = figures.get(scenario.name)!;
-      const other = figures.get(c.with);
-      if (!other) return [];
-      const ratios = { throughput: mine.perSecond / other.perSecond, p99: mine.p99 / other.p99, cpu: mine.cpuUs / other.cpuUs };
-      // What a one-process bench would have divided: both processes' CPU, where both loads came over HTTP.
-      const withLoad = mine.loadCpuUs !== null && other.loadCpuUs !== null ? (mine.cpuUs + mine.loadCpuUs) / (other.cpuUs + other.loadCpuUs) : null;
-      return [{ scenario: scenario.name, with: c.with, throughput: round(ratios.throughput), p99: round(ratios.p99), cpu: round(ratios.cpu), cpuWithLoadGenerator: withLoad === null ? null : round(withLoad), targets: c.targets ?? null, verdict: targetCell(c.targets, ratios) }];
+      const others = blocksOf.get(c.with);
+      if (!others) return [];
+      // Ratios block by block: both sides of a pair ran minutes apart at most, so a slow drift of
+      // the machine's load cancels; the median of the pairs is the figure, min–max its spread.
+      const paired = (ratio: (mine: BlockFigures, other: BlockFigures) => number) => {
+        const each = blocks.map((mine, j) => ratio(mine, others[j]));
+        return { median: median(each), min: Math.min(...each), max: Math.max(...each) };
+      };
+      const ratios = {
+        throughput: paired((m, o) => m.perSecond / o.perSecond),
+        p99: paired((m, o) => m.p99 / o.p99),
+        cpu: paired((m, o) => m.cpuUs / o.cpuUs),
+        // What a one-process bench would have divided: both processes' CPU, where both loads came over HTTP.
+        cpuWithLoadGenerator: blocks[0].loadCpuUs !== null && others[0].loadCpuUs !== null ? paired((m, o) => (m.cpuUs + m.loadCpuUs!) / (o.cpuUs + o.loadCpuUs!)) : null,
+      };
+      const medians = { throughput: ratios.throughput.median, p99: ratios.p99.median, cpu: ratios.cpu.median };
+      const rounded = (r: { median: number; min: number; max: number } | null) => r && { median: round(r.median), min: round(r.min), max: round(r.max) };
+      return [
+        {
+          scenario: scenario.name,
+          with: c.with,
+          throughput: rounded(ratios.throughput)!,
+          p99: rounded(ratios.p99)!,
+          cpu: rounded(ratios.cpu)!,
+          cpuWithLoadGenerator: rounded(ratios.cpuWithLoadGenerator),
+          targets: c.targets ?? null,
+          verdict: targetCell(c.targets, medians),
+        },
+      ];
     }),
   );
+  const spread = (r: { median: number | null; min: number | null; max: number | null } | null) => (r ? `${r.median} (${r.min}–${r.max})` : '');
   const backgrounds = results
     .filter((r) => r.scenario.background)
     .map(({ scenario, background }) => {
@@ -78,7 +104,7 @@ export function report(input: ReportInput) {
     '',
     '| scenario | compared with | throughput × | p99 × | CPU × | CPU × with the load generator | target |',
     '|---|---|---:|---:|---:|---:|---|',
-    ...comparisons.map((c) => `| ${c.scenario} | ${c.with} | ${c.throughput} | ${c.p99} | ${c.cpu} | ${c.cpuWithLoadGenerator ?? ''} | ${c.verdict} |`),
+    ...comparisons.map((c) => `| ${c.scenario} | ${c.with} | ${c.throughput.median} | ${c.p99.median} | ${spread(c.cpu)} | ${spread(c.cpuWithLoadGenerator)} | ${c.verdict} |`),
     ...(backgrounds.length
       ? ['', '| scenario | background | requests | p50 ms | p95 ms | max ms |', '|---|---|---:|---:|---:|---:|', ...backgrounds.map((b) => `| ${b.scenario} | ${b.background} | ${b.requests} | ${b.p50Ms} | ${b.p95Ms} | ${b.maxMs} |`)]
       : []),
@@ -114,9 +140,9 @@ export function report(input: ReportInput) {
     oxmysql: settings.oxmysql,
     date: new Date().toISOString(),
   };
-  console.log(
-    `\n${machine.date}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, oxmysql ${machine.oxmysql}; ${settings.citizens} citizens per format (inserted in ${settings.insertSeconds.toFixed(1)} s), medians of ${settings.blocks} blocks of ${settings.block}\n`,
-  );
-  console.log(lines.join('\n'));
-  return { machine, settings, statements: input.statements, scenarios: rows, comparisons, backgrounds, normaliserUsPerRecord: normaliser, heap, heapCached };
+  const heading = `${machine.date}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, oxmysql ${machine.oxmysql}; ${settings.citizens} citizens per format (inserted in ${settings.insertSeconds.toFixed(1)} s), medians of ${settings.blocks} blocks of ${settings.block}`;
+  return {
+    text: `${heading}\n\n${lines.join('\n')}`,
+    figures: { machine, settings, statements: input.statements, scenarios: rows, comparisons, backgrounds, normaliserUsPerRecord: normaliser, heap, heapCached },
+  };
 }
