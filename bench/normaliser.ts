@@ -33,8 +33,7 @@ export async function sampleRows(row: (format: Format, id: string) => Promise<Ro
 /**
  * Each row freshly decoded by the host's boundary codec and normalised at once, as oxmysql's
  * callback does (a decoded string is a rope of one-character pieces until first read; read later,
- * after the garbage collector moved its pieces, flattening it costs several times more). Medians
- * of 5 rounds after a warm-up round.
+ * after the garbage collector moved its pieces, flattening it costs several times more).
  */
 export function measureNormaliser(sample: Record<Format, Record<Size, Row[]>>): NormaliserFigures {
   const codec = new BoundaryCodec();
@@ -45,20 +44,23 @@ export function measureNormaliser(sample: Record<Format, Record<Size, Row[]>>): 
   const parseOnly = (row: Row) => {
     for (const value of Object.values(row)) if (typeof value === 'string' && /^[[{]/.test(value)) JSON.parse(value);
   };
-  /** µs per call of `use` on a fresh clone of each sample row. */
+  /**
+   * µs per call of `use` on a fresh clone of each sample row: for each row the median of its calls
+   * (after a warm-up round), averaged over the rows. A median per row rather than a mean: on a busy
+   * machine the few calls during which the process waited for a core take milliseconds more, and
+   * the process's CPU clock is no better here, as it also counts V8's compiler and GC threads.
+   */
   const timed = (rows: readonly unknown[], use: (fresh: unknown) => unknown) => {
-    const rounds: number[] = [];
+    const perRow = rows.map((): number[] => []);
     for (let round = 0; round < 6; round++) {
-      let spent = 0;
       for (let k = 0; k < 300; k++) {
         const fresh = clone(rows[k % rows.length]);
         const start = performance.now();
         use(fresh);
-        spent += performance.now() - start;
+        if (round > 0) perRow[k % rows.length].push((performance.now() - start) * 1000);
       }
-      if (round > 0) rounds.push((spent * 1000) / 300);
     }
-    return median(rounds);
+    return perRow.reduce((sum, times) => sum + median(times), 0) / rows.length;
   };
   const figures = { alpha: {}, beta: {} } as NormaliserFigures;
   for (const format of FORMATS) {
