@@ -55,17 +55,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const databaseFailure = createDatabaseFailures(options);
 
   /** Runs `use` on the format's lookups: 501 when its table is missing, one retry after a schema change. */
-  async function find(
-    format: FormatName,
-    use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>,
-  ): Promise<Envelope<unknown>> {
+  async function find(format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
     const lookupOnce = async () => {
       const bound = await prepared.lookups(format);
       if (!bound) {
-        return fail(
-          'format_unavailable',
-          `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`,
-        );
+        return fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`);
       }
       return use(bound);
     };
@@ -113,9 +107,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) =>
-      ok(await byLicense(license)),
-    );
+    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
   }
 
   return {
