@@ -15,14 +15,16 @@ import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
-import { currentResourceName, getConvar, onEvent, resourceVersion } from './fivem/natives';
+import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
 import { alphaFormat } from './formats/alpha';
 import { betaFormat } from './formats/beta';
 import type { FormatModule } from './formats/format';
 import { createAuthenticator } from './http/auth';
+import { buildDocsPage, DOCS_RENDERER_FILE, type DocsPage } from './http/docs-page';
 import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
+import { OPENAPI_PATH } from './http/router';
 import { createLogger, type Logger } from './logger';
 import { openApiText } from './openapi/document';
 import { VERSION } from './version';
@@ -34,6 +36,18 @@ const HEALTH_CHECK_MS = 5000;
 /** The cache's bounds besides its TTL. */
 const CACHE_MAX_ENTRIES = 2000;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * /docs's renderer, read at the first request for the page rather than at start: the resource starts
+ * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
+ */
+function docsPage(resourceName: string): DocsPage {
+  const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
+  if (renderer === null) {
+    throw new Error(`${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`);
+  }
+  return buildDocsPage(renderer, OPENAPI_PATH);
+}
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
 function announceAccess(config: Config, log: Logger): void {
@@ -93,12 +107,14 @@ function start(): void {
     return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), version);
   };
   let openApi: string | undefined;
+  let docs: DocsPage | undefined;
 
   serveHttp(
     createRequestHandler(
       {
         health,
         openApi: () => (openApi ??= openApiText(VERSION)),
+        docs: () => (docs ??= docsPage(resourceName)),
         record: (route, requestId) =>
           route.kind === 'citizen' ? service.lookup(route.format, route.id, requestId) : service.lookupByLicense(route.format, route.license, requestId),
       },

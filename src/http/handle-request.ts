@@ -1,7 +1,7 @@
 /**
  * The API over HTTP, as a function from request to response, in the order of checks of
  * DESIGN.md §7: route (404), method (405), then, for the record routes only, auth (401), rate
- * limit (429), and the lookup (id 400, database). /health, /openapi.json and OPTIONS need no key.
+ * limit (429), and the lookup (id 400, database). /health, /openapi.json, /docs and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
 import { fail, type Envelope, type Failure } from '../api/envelope';
@@ -9,6 +9,7 @@ import type { HealthReport } from '../api/health';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
+import { docsResponse, type DocsPage } from './docs-page';
 import { ifNoneMatchHits } from './etag';
 import type { HttpRequest, HttpResponse } from './exchange';
 import type { RateLimiter } from './rate-limit';
@@ -21,6 +22,8 @@ export interface ApiHandlers {
   health(): Promise<HealthReport | Failure>;
   /** The OpenAPI document as JSON text. */
   openApi(): string;
+  /** The /docs page; throws when its renderer cannot be read. */
+  docs(): DocsPage;
   record(route: RecordRoute, requestId: string): Promise<Envelope<unknown>>;
 }
 
@@ -111,6 +114,7 @@ async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpReques
   if (route.kind === 'openapi') {
     return unauthenticated({ status: 200, headers: commonHeaders(requestId), body: api.openApi() });
   }
+  if (route.kind === 'docs') return unauthenticated(docsResponse(api.docs(), requestId, request.headers['if-none-match']));
 
   const auth = policy.authenticator.authenticate(request.headers, request.address);
   if (!auth.ok) {

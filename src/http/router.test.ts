@@ -27,6 +27,8 @@ describe('matchRoute', () => {
   test('the three route shapes', () => {
     expect(matchRoute('/health')).toEqual({ kind: 'health' });
     expect(matchRoute('/health/?probe')).toEqual({ kind: 'health' });
+    expect(matchRoute('/docs')).toEqual({ kind: 'docs' });
+    expect(matchRoute('/docs/')).toEqual({ kind: 'docs' });
     expect(matchRoute('/alpha/citizens/steam:1100001')).toEqual({ kind: 'citizen', format: 'alpha', id: 'steam:1100001' });
     expect(matchRoute('/beta/citizens/ABC12345')).toEqual({ kind: 'citizen', format: 'beta', id: 'ABC12345' });
     expect(matchRoute('/beta/citizens/%ZZ')).toEqual({ kind: 'citizen', format: 'beta', id: null });

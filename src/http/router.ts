@@ -16,7 +16,7 @@ export type RecordRoute =
       license: string | null;
     };
 
-export type Route = { kind: 'health' } | { kind: 'openapi' } | RecordRoute;
+export type Route = { kind: 'health' } | { kind: 'openapi' } | { kind: 'docs' } | RecordRoute;
 
 const FORMATS: readonly FormatName[] = ['alpha', 'beta'];
 
@@ -29,9 +29,13 @@ interface RouteEntry {
   match(segments: readonly PathSegment[], fixed: ReadonlyArray<string | null>): Route | null;
 }
 
+/** Where the OpenAPI document is served; the /docs page fetches it from there. */
+export const OPENAPI_PATH = '/openapi.json';
+
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/health', match: (s, f) => (s.length === 1 && f[0] === 'health' ? { kind: 'health' } : null) },
-  { path: '/openapi.json', match: (s, f) => (s.length === 1 && f[0] === 'openapi.json' ? { kind: 'openapi' } : null) },
+  { path: OPENAPI_PATH, match: (s, f) => (s.length === 1 && f[0] === OPENAPI_PATH.slice(1) ? { kind: 'openapi' } : null) },
+  { path: '/docs', match: (s, f) => (s.length === 1 && f[0] === 'docs' ? { kind: 'docs' } : null) },
   ...FORMATS.map(
     (format): RouteEntry => ({
       path: `/${format}/citizens/{id}`,

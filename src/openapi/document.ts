@@ -30,7 +30,7 @@ const ERROR_MEANING: Record<ErrorCode, string> = {
   database_timeout: 'The database did not answer within the timeout.',
 };
 
-/** Codes each record route can answer; /health and /openapi.json answer none but internal_error. */
+/** Codes each record route can answer; /health, /openapi.json and /docs answer none but internal_error. */
 const ALL_ERRORS = Object.keys(ERROR_STATUS) as ErrorCode[];
 const CITIZEN_ERRORS = ALL_ERRORS.filter((code) => code !== 'invalid_license');
 const PLAYER_ERRORS = ALL_ERRORS.filter((code) => code !== 'invalid_id' && code !== 'citizen_not_found');
@@ -180,11 +180,35 @@ function openApiPath(): Record<string, unknown> {
   );
 }
 
+function docsPath(): Record<string, unknown> {
+  const headers = {
+    ...COMMON_HEADERS,
+    'Cache-Control': { description: 'public, max-age=604800: a week, then revalidated with the ETag.', schema: { type: 'string' } },
+    ETag: { description: 'A strong validator of the page.', schema: { type: 'string' } },
+    'Content-Security-Policy': { description: "Only the page's own two scripts run; it fetches nothing but this document.", schema: { type: 'string' } },
+  };
+  return getAndHead(
+    {
+      summary: 'This document, rendered for people as an HTML page (Redoc); no key needed.',
+      tags: ['meta'],
+      security: [],
+      parameters: [{ $ref: '#/components/parameters/IfNoneMatch' }],
+      responses: {
+        '200': { description: 'The page; it fetches /openapi.json beside it and renders it.', headers, content: { 'text/html': { schema: { type: 'string' } } } },
+        '304': { description: 'Unchanged since the ETag sent in If-None-Match; no body.', headers },
+        ...errorResponses(['internal_error']),
+      },
+    },
+    'Docs',
+  );
+}
+
 export function buildOpenApiDocument(version: string): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   for (const route of ROUTES) {
     if (route.path === '/health') paths[route.path] = healthPath();
     else if (route.path === '/openapi.json') paths[route.path] = openApiPath();
+    else if (route.path === '/docs') paths[route.path] = docsPath();
     else paths[route.path] = recordPath(route.path.startsWith('/alpha/') ? 'alpha' : 'beta', route.path.includes('/players/'));
   }
   return {
