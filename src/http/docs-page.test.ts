@@ -13,6 +13,16 @@ function directives(policy: string): Record<string, string> {
   return Object.fromEntries(policy.split('; ').map((d) => [d.slice(0, d.indexOf(' ')), d.slice(d.indexOf(' ') + 1)]));
 }
 
+/** Why the page cannot hold `renderer`, or null when it can. */
+function refusal(renderer: string): string | null {
+  try {
+    buildDocsPage(renderer, '/openapi.json');
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 test("the page inlines the renderer and its start script, and the policy runs exactly those two and nothing else", () => {
@@ -66,9 +76,12 @@ test.each([
   ]);
 });
 
-test('a renderer that would end its script element early, or switch the tokenizer, is refused', () => {
-  for (const renderer of ['var s = "</script>";', 'var s = "</SCRIPT >";', 'var s = "<!--";']) {
-    expect(() => buildDocsPage(renderer, '/openapi.json')).toThrow(/cannot be inlined/);
+test('a renderer that would end its script element early is refused; one whose <!-- closes before any <script is inlined', () => {
+  for (const renderer of ['var s = "</script>";', 'var s = "</SCRIPT\t";', 'var s = "</script/";', 'var r = /<!--<script>/;', 'var a = "<!--", b = "<SCRIPT ", c = "-->";', 'var a = "<!--"; var b = "<script>";']) {
+    expect({ renderer, refused: refusal(renderer) }).toEqual({ renderer, refused: expect.stringMatching(/cannot be inlined/) });
+  }
+  for (const renderer of ['var r = /<!--(?:(?!<!--)[\s\S])*?-->/;', 'var a = "<!-- x -->", b = "<script>";', 'var s = "</scripts>";', 'var t = "<scripture>";']) {
+    expect(scriptsOf(buildDocsPage(renderer, '/openapi.json').body)[0]).toBe(renderer);
   }
 });
 

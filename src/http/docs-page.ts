@@ -62,13 +62,30 @@ function startScript(openApiSegment: string): string {
   ].join('\n');
 }
 
+/** `<script` or `</script` as the tokenizer reads a tag: followed by whitespace, `/` or `>`. */
+const SCRIPT_START_TAG = /<script[\t\n\f\r />]/i;
+const SCRIPT_END_TAG = /<\/script[\t\n\f\r />]/i;
+
 /**
- * A script element's text ends at the first `</script` (HTML Living Standard, script data state),
- * and `<!--` can switch the tokenizer into its escaped states: text holding either cannot be inlined
- * as it is.
+ * Whether `text` can stand between <script> and </script> as it is (HTML Living Standard §4.12.1.3,
+ * "Restrictions for contents of script elements"): no end tag, and no `<script` between a `<!--`
+ * and the next `-->`, which would make the tokenizer read past the real end tag. Redoc's bundle
+ * holds `<!--` in regular expressions (Prism's and marked's HTML grammars), each closed before any
+ * `<script`: allowed. A `-->` is looked for after the whole `<!--`, which refuses a little more
+ * than the standard (`<!-->`), never less.
  */
+function inlinable(text: string): boolean {
+  if (SCRIPT_END_TAG.test(text)) return false;
+  for (let at = text.indexOf('<!--'); at !== -1; ) {
+    const close = text.indexOf('-->', at + 4);
+    if (SCRIPT_START_TAG.test(text.slice(at + 4, close === -1 ? undefined : close))) return false;
+    at = close === -1 ? -1 : text.indexOf('<!--', close + 3);
+  }
+  return true;
+}
+
 function inlineScript(text: string): string {
-  if (/<\/script|<!--/i.test(text)) throw new Error('a script for /docs holds </script or <!-- and cannot be inlined in the page');
+  if (!inlinable(text)) throw new Error('a script for /docs would end its <script> element early, and cannot be inlined in the page');
   return `<script>${text}</script>`;
 }
 
