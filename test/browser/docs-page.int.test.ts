@@ -8,9 +8,9 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_STATUS } from '../../src/api/envelope';
-import { waitFor } from '../host/host-fixture';
-import { rawRequest } from '../host/http-client';
-import { ROOT, startHarness, type Harness } from '../integration/resource-harness';
+import { waitFor } from '../../devkit/host/host-fixture';
+import { rawRequest } from '../../devkit/host/http-client';
+import { ROOT, startHarness, type Harness } from '../../devkit/resource-harness';
 import { openBrowser, type Browser } from './chromium';
 
 let harness: Harness;
