@@ -70,13 +70,18 @@ export class BoundaryCodec {
     for (const [id, entry] of this.functions) if (entry.owner === owner) this.functions.delete(id);
   }
 
+  /** The bytes `value` crosses as when `owner` sends it: the sender's share of the cost of a crossing. */
+  encode(value: unknown, owner: string): Uint8Array {
+    this.encodingOwner = owner;
+    return msgpack.encode(value, { codec: this.codec });
+  }
+
   /**
    * Encodes `value` as sent by `owner` and decodes it as the receiver sees it. Throws like the
    * runtime on what msgpack cannot carry (BigInt).
    */
   clone(value: unknown, owner: string, makeCallable: (id: number) => unknown): unknown {
-    this.encodingOwner = owner;
-    const bytes = msgpack.encode(value, { codec: this.codec });
+    const bytes = this.encode(value, owner);
     const previous = this.makeCallable;
     this.makeCallable = makeCallable;
     try {

@@ -90,6 +90,7 @@ test('the ETag is strong, the same for the same page and different for another r
   expect(page.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
   expect(buildDocsPage(RENDERER, '/openapi.json').etag).toBe(page.etag);
   expect(buildDocsPage(`${RENDERER} `, '/openapi.json').etag).not.toBe(page.etag);
+  expect(buildDocsPage(RENDERER, '/api.json').etag).not.toBe(page.etag);
 });
 
 test('the answer: HTML with a week of caching, its ETag and policy; 304 with the same headers when If-None-Match holds the tag', () => {
