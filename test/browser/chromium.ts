@@ -3,10 +3,10 @@
  * installs it), driven by playwright-core over its pipe, with a fresh profile and only the flags
  * written here (Playwright's defaults are left out, so the command line is all on this page).
  *
- * Two recording proxies see every HTTP request, loopback included:
+ * Two proxies carry every HTTP request, loopback included:
  * - the pages' one (a browser context of its own, Target.createBrowserContext's proxyServer) forwards
- *   only to the origin the test names: what it records is everything the pages made the browser
- *   send, whatever sent it (document, script, worker, icon);
+ *   only to the origin the test names and records every request: everything the pages made the
+ *   browser send, whatever sent it (document, script, worker, icon);
  * - the browser's own one refuses everything: Chromium still calls Google for its housekeeping
  *   (component updates, account checks) whatever the flags say, and none of it leaves the machine.
  * What a page tried and was refused before the network (a URL its Content-Security-Policy blocks)
@@ -51,8 +51,6 @@ export interface Browser {
   newPage(): Promise<Page>;
   /** What the pages sent over the network: `GET <absolute URL>` for HTTP, `CONNECT host:port` for a tunnel. */
   readonly network: readonly string[];
-  /** What Chromium sent for itself; all refused. */
-  readonly housekeeping: readonly string[];
   /** Every URL a page asked for (blob: and what a policy refused included). */
   readonly pageRequests: readonly string[];
   /** Console errors and uncaught exceptions of the pages. */
@@ -60,12 +58,15 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A proxy that records each request and forwards those to `allowedOrigin` (null: none); others get 502. */
-async function recordingProxy(allowedOrigin: string | null, network: string[]): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * A proxy that forwards the requests to `allowedOrigin` and answers the others 502 (every request,
+ * when it is null); it records each in `network` when given one.
+ */
+async function recordingProxy(allowedOrigin: string | null, network?: string[]): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server = http.createServer((request, response) => {
     const target = request.url ?? '';
-    network.push(`${request.method} ${target}`);
+    network?.push(`${request.method} ${target}`);
     let url: URL;
     try {
       url = new URL(target);
@@ -87,7 +88,7 @@ async function recordingProxy(allowedOrigin: string | null, network: string[]): 
     request.pipe(forwarded);
   });
   server.on('connect', (request, socket: Socket) => {
-    network.push(`CONNECT ${request.url}`);
+    network?.push(`CONNECT ${request.url}`);
     socket.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
   });
   server.on('connection', (socket: Socket) => {
@@ -112,11 +113,10 @@ export async function openBrowser(allowedOrigin: string): Promise<Browser> {
     throw new Error(`no browser at ${CHROMIUM}: install Debian's chromium (apt-get install chromium; .ci/run does), or set CHROMIUM_PATH`);
   }
   const network: string[] = [];
-  const housekeeping: string[] = [];
   const pageRequests: string[] = [];
   const problems: string[] = [];
   const pagesProxy = await recordingProxy(allowedOrigin, network);
-  const browserProxy = await recordingProxy(null, housekeeping);
+  const browserProxy = await recordingProxy(null);
   const profile = mkdtempSync(join(tmpdir(), 'citizen-records-chromium-'));
   const cleanUp = async () => {
     await pagesProxy.close();
@@ -146,7 +146,6 @@ export async function openBrowser(allowedOrigin: string): Promise<Browser> {
   return {
     newPage: () => context.newPage(),
     network,
-    housekeeping,
     pageRequests,
     problems,
     async close() {
