@@ -1,35 +1,42 @@
-// Bundles src/ into the one classic script FXServer loads: dist/server.js, vendors the renderer of
-// /docs beside it (scripts/docs-renderer.mjs), and writes the documents generated from the source at
-// the repository root: openapi.json, citizen_records.d.ts and citizen_records.lua.
+// npm run build: first the files derived from the contract (src/generate/files.ts): openapi.json,
+// citizen_records.d.ts and .lua, the manifest's convar block and the README's tables; then the one
+// classic script FXServer loads, dist/server.js, with the OpenAPI text put in as a constant (the
+// generator, zod and the example rows stay out of the bundle); beside it, the renderer of /docs,
+// vendored from npm (scripts/docs-renderer.mjs).
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
-// replace the runtime's); node16 runs on every FXServer build (fxserver-runtime.md §0, §4).
-// `--bundle-only` skips the documents: the tests build the bundle, and must not rewrite the
-// committed documents they check for staleness. `--outfile <path>` writes the bundle elsewhere
-// (the release packager builds into its own staging folder).
+// replace the runtime's); node16 runs on every FXServer build the manifest accepts.
+// `--metafile <path>` writes the list of source files that went into the bundle (a test checks
+// that no test row, zod or generator is among them).
+// `--bundle-only` writes no derived file: the tests build the bundle, and must not rewrite the
+// committed files they check for staleness (the bundle still serves the document of the current
+// source). `--outfile <path>` writes the bundle elsewhere (the release packager builds into its own
+// staging folder).
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { vendorDocsRenderer } from './scripts/docs-renderer.mjs';
 
-/** Runs TypeScript of src/ here, bundled for Node: what `contents` exports. */
-async function loadSource(contents) {
-  const bundled = await build({
-    stdin: { contents, resolveDir: '.', loader: 'ts' },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    logLevel: 'warning',
-  });
-  const module = { exports: {} };
-  new Function('module', 'exports', 'require', bundled.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
-  return module.exports;
-}
+const generator = await build({
+  stdin: {
+    contents: "export { GENERATED_FILES } from './src/generate/files'; export { DOCS_RENDERER_FILE } from './src/http/docs-page';",
+    resolveDir: '.',
+    loader: 'ts',
+  },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  write: false,
+  logLevel: 'warning',
+});
+const module = { exports: {} };
+new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+const files = module.exports.GENERATED_FILES.map(({ path, text }) => ({ path, text: text(readFileSync(path, 'utf8')) }));
+if (!process.argv.includes('--bundle-only')) for (const { path, text } of files) writeFileSync(path, text);
 
-const outfileAt = process.argv.indexOf('--outfile');
-const outfile = outfileAt === -1 ? 'dist/server.js' : process.argv[outfileAt + 1];
-await build({
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const outfile = option('--outfile') ?? 'dist/server.js';
+const bundle = await build({
   entryPoints: ['src/server.ts'],
   outfile,
   bundle: true,
@@ -39,17 +46,9 @@ await build({
   legalComments: 'none',
   sourcemap: false,
   logLevel: 'warning',
+  define: { OPENAPI_DOCUMENT: JSON.stringify(files.find((f) => f.path === 'openapi.json').text) },
+  metafile: true,
 });
-
+if (option('--metafile')) writeFileSync(option('--metafile'), `${JSON.stringify(Object.keys(bundle.metafile.inputs).sort(), null, 2)}\n`);
 // Beside the bundle, under the name the resource reads it by.
-const { DOCS_RENDERER_FILE } = await loadSource("export { DOCS_RENDERER_FILE } from './src/http/docs-page';");
-vendorDocsRenderer(join(dirname(outfile), basename(DOCS_RENDERER_FILE)));
-
-if (!process.argv.includes('--bundle-only')) {
-  const generator = await loadSource(
-    "export { openApiText } from './src/openapi/document'; export { VERSION } from './src/version'; export { typescriptDeclarations, luaAnnotations } from './src/consumer-types/generate';",
-  );
-  writeFileSync('openapi.json', generator.openApiText(generator.VERSION));
-  writeFileSync('citizen_records.d.ts', generator.typescriptDeclarations());
-  writeFileSync('citizen_records.lua', generator.luaAnnotations());
-}
+vendorDocsRenderer(join(dirname(outfile), basename(module.exports.DOCS_RENDERER_FILE)));

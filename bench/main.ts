@@ -17,7 +17,7 @@ import mysql from 'mysql2/promise';
 import { DEFAULTS } from '../src/config/config';
 import type { Database, Row } from '../src/db/database';
 import { readTableColumns } from '../src/db/table-columns';
-import { alphaUserQuery, selectAlphaColumns } from '../src/formats/alpha/columns';
+import { alphaUserQuery, selectAlphaColumns } from '../src/formats/alpha/query';
 import { normaliseAlphaRow } from '../src/formats/alpha/normalise';
 import { buildCitizenQuery } from '../src/formats/beta/query';
 import { normaliseBetaRow } from '../src/formats/beta/normalise';

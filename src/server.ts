@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
+import { exportedFunctions, formatOf, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
 import { createLookupCache } from './api/lookup-cache';
 import { createLookupGate } from './api/lookup-gate';
@@ -16,18 +17,16 @@ import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
 import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
-import { alphaFormat } from './formats/alpha';
-import { betaFormat } from './formats/beta';
-import type { FormatModule } from './formats/format';
+import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
-import { buildDocsPage, DOCS_RENDERER_FILE, type DocsPage } from './http/docs-page';
+import { DOCS_RENDERER_FILE } from './http/docs-page';
 import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
-import { OPENAPI_PATH } from './http/router';
 import { createLogger, type Logger } from './logger';
-import { openApiText } from './openapi/document';
-import { VERSION } from './version';
+
+/** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
+declare const OPENAPI_DOCUMENT: string;
 
 /** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
 const PREPARE_POLL_MS = 100;
@@ -41,12 +40,12 @@ const CACHE_MAX_BYTES = 32 * 1024 * 1024;
  * /docs's renderer, read at the first request for the page rather than at start: the resource starts
  * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
  */
-function docsPage(resourceName: string): DocsPage {
+function docsRenderer(resourceName: string): string {
   const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
   if (renderer === null) {
     throw new Error(`${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`);
   }
-  return buildDocsPage(renderer, OPENAPI_PATH);
+  return renderer;
 }
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
@@ -84,7 +83,7 @@ function start(): void {
   });
   const service = createCitizenService({
     db,
-    formats: { alpha: alphaFormat as FormatModule<unknown>, beta: betaFormat as FormatModule<unknown> },
+    formats: FORMATS,
     enabled: config.formats,
     formatOptions: {
       warn: createWarnOnce((message) => log.warn(message)),
@@ -106,18 +105,19 @@ function start(): void {
     if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
     return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), version);
   };
-  let openApi: string | undefined;
-  let docs: DocsPage | undefined;
+  const api: Api = {
+    health,
+    openApi: () => OPENAPI_DOCUMENT,
+    docsRenderer: () => docsRenderer(resourceName),
+    operations: {
+      citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
+      citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
+    },
+  };
 
   serveHttp(
     createRequestHandler(
-      {
-        health,
-        openApi: () => (openApi ??= openApiText(VERSION)),
-        docs: () => (docs ??= docsPage(resourceName)),
-        record: (route, requestId) =>
-          route.kind === 'citizen' ? service.lookup(route.format, route.id, requestId) : service.lookupByLicense(route.format, route.license, requestId),
-      },
+      api,
       {
         authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
         rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
@@ -129,16 +129,7 @@ function start(): void {
     ),
     (message) => log.error(message),
   );
-  registerExports(
-    {
-      getAlphaCitizen: (id) => service.lookup('alpha', id),
-      getBetaCitizen: (id) => service.lookup('beta', id),
-      getAlphaCitizensByLicense: (license) => service.lookupByLicense('alpha', license),
-      getBetaCitizensByLicense: (license) => service.lookupByLicense('beta', license),
-      getHealth: health,
-    },
-    (message) => log.error(message),
-  );
+  registerExports(exportedFunctions(api), (message) => log.error(message));
 
   // Column detection needs the database; oxmysql may connect long after this resource starts.
   let busy = false;

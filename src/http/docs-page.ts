@@ -16,6 +16,7 @@
  * resource serves now.
  */
 import { createHash } from 'node:crypto';
+import { OPERATIONS } from '../contract/operations';
 import { ifNoneMatchHits, strongEtag } from './etag';
 import type { HttpResponse } from './exchange';
 import { commonHeaders } from './respond';
@@ -93,11 +94,18 @@ function scriptHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 }
 
+/** Where the contract serves the OpenAPI document, which the page renders. */
+export function documentPath(): string {
+  const document = OPERATIONS.find((operation) => operation.answer.kind === 'document');
+  if (!document) throw new Error('the contract declares no OpenAPI document for /docs to render');
+  return document.path;
+}
+
 /**
- * The page, its validator and its policy. `openApiPath` is the document's route (`/openapi.json`).
- * Called once, at the first request for /docs: one SHA-256 pass over the renderer (about 1.1 MB).
+ * The page, its validator and its policy; `openApiPath` is the document's path. Called once, at the
+ * first request for /docs: one SHA-256 pass over the renderer (about 1.1 MB).
  */
-export function buildDocsPage(renderer: string, openApiPath: string): DocsPage {
+export function buildDocsPage(renderer: string, openApiPath = documentPath()): DocsPage {
   const start = startScript(openApiPath.replace(/^\//, ''));
   const rendererHash = scriptHash(renderer);
   const startHash = scriptHash(start);
@@ -149,7 +157,7 @@ export function buildDocsPage(renderer: string, openApiPath: string): DocsPage {
  * no version, so after an upgrade a browser may keep the previous renderer for up to that long,
  * while the document it shows is always fetched afresh. Public: the page holds nothing of a client.
  */
-const DOCS_CACHE_CONTROL = 'public, max-age=604800';
+export const DOCS_CACHE_CONTROL = 'public, max-age=604800';
 
 /** The page's 200, or 304 when If-None-Match holds its tag; the same headers on both. */
 export function docsResponse(page: DocsPage, requestId: string, ifNoneMatch: string | undefined): HttpResponse {
