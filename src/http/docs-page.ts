@@ -136,7 +136,7 @@ export function buildDocsPage(renderer: string, openApiPath = documentPath()): D
     `script-src ${rendererHash} ${startHash}`,
     // Redoc styles through styled-components, which writes <style> elements at run time: they can
     // be allowed only as inline styles (a nonce must differ on each answer, and this page is cached).
-    // With img-src and font-src closed, no style can make a request.
+    // Images only from data: URLs and fonts from nowhere (default-src): no style can make a request.
     "style-src 'unsafe-inline'",
     "img-src data:",
     // The document, fetched from the same resource.
