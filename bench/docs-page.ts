@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { BoundaryCodec } from '../devkit/host/boundary-codec';
 import { ROOT } from '../devkit/resource-harness';
-import { buildDocsPage, DOCS_RENDERER_FILE, docsResponse } from '../src/http/docs-page';
+import { buildDocsPage, DOCS_RENDERER_FILE, docsResponse } from './resource-source';
 import { median } from './stats';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
