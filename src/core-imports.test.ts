@@ -43,7 +43,7 @@ const fromDisk: ImportsOf = (file) =>
   importsIn(file, readFileSync(join(ROOT, file), 'utf8'), (path) => existsSync(join(ROOT, path)) && statSync(join(ROOT, path)).isFile());
 
 /** Every chain from `starts` to a forbidden file, as `a -> b -> forbidden`. */
-export function forbiddenChains(starts: readonly string[], importsOf: ImportsOf): string[] {
+function forbiddenChains(starts: readonly string[], importsOf: ImportsOf): string[] {
   const chains: string[] = [];
   const via = new Map<string, string | null>(starts.map((s) => [s, null]));
   const queue = [...starts];
