@@ -216,6 +216,46 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
     expect(agreed).toBeGreaterThan(100);
   });
 
+  test('what the comparison collation folds and what it does not (utf8mb4_unicode_520_ci on this MariaDB)', async () => {
+    const stored = ['Ærø', 'Straße', 'Œuvre', 'Łukasz', 'Đorđe', 'İlker', 'Ångström', 'Þór', 'Nguyễn'];
+    const users = stored.map((lastname) => ({ identifier: nextId(), firstname: 'Fold', lastname }));
+    await insertUsers(db, users);
+    const search = await alphaSearch(conn);
+    const finds = async (term: string) => (await searchPage(search, { name: `fold ${term}`, limit: 50 })).citizens.map((c) => c.lastname);
+    // Folded: diacritics and letters UCA 5.2 gives a base letter's weight (ł, đ, İ, å, ễ).
+    expect(await finds('lukasz')).toEqual(['Łukasz']);
+    expect(await finds('dorde')).toEqual(['Đorđe']);
+    expect(await finds('ilker')).toEqual(['İlker']);
+    expect(await finds('angstrom')).toEqual(['Ångström']);
+    expect(await finds('nguyen')).toEqual(['Nguyễn']);
+    // Not folded: letters of their own (æ, œ, þ) and ß, which compares as "ss" but LIKE matches it one character at a time.
+    expect(await finds('aero')).toEqual([]);
+    expect(await finds('ærø')).toEqual(['Ærø']);
+    expect(await finds('oeuvre')).toEqual([]);
+    expect(await finds('thor')).toEqual([]);
+    expect(await finds('strasse')).toEqual([]);
+    expect(await finds('stras')).toEqual([]);
+    expect(await finds('straß')).toEqual(['Straße']);
+  });
+
+  test('hostile names: wildcards, quotes, backslashes and the escape character match themselves (property, in the database)', async () => {
+    const text = fc.string({ minLength: 2, maxLength: 8, unit: fc.constantFrom('a', 'b', 'A', '%', '_', '!', '\\', "'", '"', '`', ';', '-') });
+    const samples = fc.sample(fc.tuple(text, text), { numRuns: 60, seed: 2718 });
+    const users = samples.map(([firstname, lastname]) => ({ identifier: nextId(), firstname, lastname }));
+    await db.admin.query('INSERT INTO users (identifier, firstname, lastname) VALUES ?', [users.map((u) => [u.identifier, u.firstname, u.lastname])]);
+    const search = await alphaSearch(conn);
+    const starts = (value: string, term: string) => value.toLowerCase().startsWith(term.toLowerCase());
+    const terms = [...new Set(fc.sample(fc.oneof(text, fc.constantFrom(...users.map((u) => u.lastname.slice(0, 3))).filter((t) => [...t].length >= 2)), { numRuns: 80, seed: 31 }))];
+    let hits = 0;
+    for (const term of terms) {
+      const found = (await searchPage(search, { name: term, limit: 50 })).citizens.map((c) => c.identifier).sort();
+      const expected = users.filter((u) => starts(u.firstname, term) || starts(u.lastname, term)).map((u) => u.identifier).sort();
+      expect({ term, found }).toEqual({ term, found: expected.slice(0, 50) });
+      hits += found.length;
+    }
+    expect(hits).toBeGreaterThan(30);
+  });
+
   test('phone matches the digits of the stored number exactly, whatever it is written with', async () => {
     const stored = ['555-0123', '(555) 0123', '555.0123', '5550123', '+5550123', '+1 555 0123', '15550123', '555-01234', '0555-0123', '555 0123 ext', null];
     const users = stored.map((phone_number) => ({ identifier: nextId(), firstname: 'Pat', lastname: 'Lee', phone_number }));
