@@ -4,8 +4,8 @@
  * and the database stopping a slow scan.
  */
 import fc from 'fast-check';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { loadFixture } from '../integration/resource-harness';
+import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
+import { loadFixture } from '../../devkit/resource-harness';
 import { readTableColumns } from '../../src/db/table-columns';
 import { isStatementTimeout } from '../../src/db/statement-timeout';
 import { parseCalendarDate, storedDatePattern, type DateOrder } from '../../src/formats/common/calendar-date';

@@ -2,8 +2,8 @@
  * Format beta's search SQL against the real MariaDB, on QBCore and Qbox `players` tables: names,
  * birth dates and phones inside the `charinfo` JSON text, whatever shape a row's JSON has.
  */
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { loadFixture } from '../integration/resource-harness';
+import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
+import { loadFixture } from '../../devkit/resource-harness';
 import { readTableColumns } from '../../src/db/table-columns';
 import { parseCalendarDate } from '../../src/formats/common/calendar-date';
 import { betaFormat } from '../../src/formats/beta';

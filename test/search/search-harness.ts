@@ -4,8 +4,8 @@
  * database as the resource limits it, and the query parser in front, as the API puts it.
  */
 import mysql from 'mysql2/promise';
-import { directDatabase } from '../db/direct-database';
-import type { TestDatabase } from '../db/test-database';
+import { directDatabase } from '../../devkit/db/direct-database';
+import type { TestDatabase } from '../../devkit/db/test-database';
 import type { Database } from '../../src/db/database';
 import { statementTimeoutStyle, withStatementTimeout, type StatementTimeoutStyle } from '../../src/db/statement-timeout';
 import { nextSearchCursor, pageLimit, parseSearchArgument, type CursorKey } from '../../src/api/search-query';
