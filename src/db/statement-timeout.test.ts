@@ -47,6 +47,7 @@ describe('isStatementTimeout', () => {
     expect(isStatementTimeout('Query execution was interrupted (max_statement_time exceeded)')).toBe(true);
     expect(isStatementTimeout('citizen_records was unable to execute a query!\nQuery: SET STATEMENT …\nQuery execution was interrupted (max_statement_time exceeded)')).toBe(true);
     expect(isStatementTimeout('Query execution was interrupted, maximum statement execution time exceeded')).toBe(true);
+    expect(isStatementTimeout('Query was interrupted: execution time limit 2 sec exceeded')).toBe(true);
   });
 
   test('a query killed for another reason is no statement timeout', () => {

@@ -14,11 +14,13 @@
  * - Anything older: no limit in SQL; only the JavaScript timer remains.
  *
  * When the limit hits, MariaDB answers error 1969 (ER_STATEMENT_TIMEOUT) "Query execution was
- * interrupted (max_statement_time exceeded)" and MySQL error 3024 (ER_QUERY_TIMEOUT) "Query execution
- * was interrupted, maximum statement execution time exceeded". oxmysql hands its caller only the
- * message text, never the number, so the text tells them apart from a query killed for other
- * reasons (KILL, shutdown: error 1317 "Query execution was interrupted"), which means the database
- * is in trouble. A statement timeout means only that this statement was slow.
+ * interrupted (max_statement_time exceeded)", from 12.2 "Query was interrupted: execution time limit
+ * … exceeded" (https://mariadb.com/docs/server/reference/error-codes/mariadb-error-codes-1900-to-1999/e1969),
+ * and MySQL error 3024 (ER_QUERY_TIMEOUT) "Query execution was interrupted, maximum statement
+ * execution time exceeded". oxmysql hands its caller only the message text, never the number, so
+ * the text tells them apart from a query killed for other reasons (KILL, shutdown: error 1317
+ * "Query execution was interrupted"), which means the database is in trouble. A statement timeout
+ * means only that this statement was slow. (docs/vehicles-and-search.md, "Statement timeouts".)
  */
 
 export type StatementTimeoutStyle = 'mariadb' | 'mysql' | 'none';
@@ -55,8 +57,8 @@ export function withStatementTimeout(select: string, style: StatementTimeoutStyl
   return select;
 }
 
-/** MariaDB 1969 and MySQL 3024 by their message (all oxmysql passes on). */
-const STATEMENT_TIMEOUT = /max_statement_time exceeded|maximum statement execution time exceeded/i;
+/** MariaDB 1969 (both wordings) and MySQL 3024 by their message (all oxmysql passes on). */
+const STATEMENT_TIMEOUT = /max_statement_time exceeded|maximum statement execution time exceeded|interrupted: execution time limit .*exceeded/i;
 
 /** True when the database stopped the statement at its statement time limit. */
 export function isStatementTimeout(message: string): boolean {
