@@ -44,3 +44,14 @@ export interface Database {
   /** Every row. Rejects only with a DatabaseError. */
   query(sql: string, params: readonly unknown[]): Promise<Row[]>;
 }
+
+/**
+ * A Database that can also run a statement allowed to scan (a search): one read-only SELECT that
+ * the database itself stops after `timeoutMs` (statement-timeout.ts), run as a server-side
+ * prepared statement so that its values never pass through client-side escaping. The database
+ * stopping it rejects as 'timeout' and, the database having answered, leaves it healthy.
+ */
+export interface ScanningDatabase extends Database {
+  /** Every row. Rejects only with a DatabaseError. */
+  scan(sql: string, params: readonly unknown[], timeoutMs: number): Promise<Row[]>;
+}

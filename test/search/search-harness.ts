@@ -6,17 +6,17 @@
 import mysql from 'mysql2/promise';
 import { directDatabase } from '../../devkit/db/direct-database';
 import type { TestDatabase } from '../../devkit/db/test-database';
-import type { Database } from '../../src/db/database';
-import { statementTimeoutStyle, withStatementTimeout, type StatementTimeoutStyle } from '../../src/db/statement-timeout';
+import type { ScanningDatabase } from '../../src/db/database';
+import { statementTimeoutStyle, type StatementTimeoutStyle } from '../../src/db/statement-timeout';
 import { nextSearchCursor, pageLimit, parseSearchArgument, type CursorKey } from '../../src/api/search-query';
 import type { FormatSearch, SearchExecute } from '../../src/formats/common/search-sql';
 
 export interface SearchConnection {
   connection: mysql.Connection;
-  /** The Database interface over the same connection, for the formats' own lookups. */
-  db: Database;
+  /** The Database interface over the same connection, for the formats' own lookups and the searches. */
+  db: ScanningDatabase;
   style: StatementTimeoutStyle;
-  /** Runs a search statement; `timeoutMs` is the limit the database enforces. */
+  /** Runs a search statement, limited by the database to `timeoutMs`. */
   execute: SearchExecute;
   /** The rows the last search statement returned, before the page was cut (their keys: what crossed). */
   lastRows: Record<string, unknown>[];
@@ -27,17 +27,16 @@ export interface SearchConnection {
 export async function searchConnection(db: TestDatabase, timeoutMs = 2000): Promise<SearchConnection> {
   const connection = await mysql.createConnection({ uri: db.url, supportBigNumbers: true, jsonStrings: true });
   const [rows] = await connection.query('SELECT VERSION() AS version');
-  const style = statementTimeoutStyle(String((rows as Array<{ version: string }>)[0].version));
   const state: SearchConnection = {
     connection,
     db: directDatabase(connection),
-    style,
+    style: statementTimeoutStyle(String((rows as Array<{ version: string }>)[0].version)),
     timeoutMs,
     lastRows: [],
     execute: async (sql, params) => {
-      const [result] = await connection.execute(withStatementTimeout(sql, style, state.timeoutMs), [...params] as never);
-      state.lastRows = (result as Record<string, unknown>[]).map((r) => ({ ...r }));
-      return result as Record<string, unknown>[];
+      const result = await state.db.scan(sql, params, state.timeoutMs);
+      state.lastRows = result.map((r) => ({ ...r }));
+      return result;
     },
     close: () => connection.end(),
   };
