@@ -336,6 +336,42 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
   });
 });
 
+describe('a server whose sql_mode has NO_BACKSLASH_ESCAPES', () => {
+  let db: TestDatabase;
+  let conn: SearchConnection;
+  const hostile = ["O'Brien", 'Back\\slash', "x\\' OR 1=1 -- ", '100%'];
+  beforeAll(async () => {
+    db = await createTestDatabase('search_alpha_nbe');
+    await loadFixture(db, 'esx-legacy-schema.sql');
+    await insertUsers(db, hostile.map((lastname) => ({ identifier: nextId(), firstname: 'Quote', lastname })));
+    conn = await searchConnection(db);
+    await conn.connection.query("SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES')");
+  });
+  afterAll(async () => {
+    await conn.close();
+    await db.drop();
+  });
+
+  test('client-side escaping is an injection there (why searches use prepared statements)', async () => {
+    const [[mode]] = (await conn.connection.query('SELECT @@SESSION.sql_mode AS m')) as unknown as [[{ m: string }]];
+    expect(mode.m).toContain('NO_BACKSLASH_ESCAPES');
+    const value = "x\\' OR 1=1 -- ";
+    // mysql2 query() writes the value into the text as 'x\\\' OR 1=1 -- ': here the quote after the backslashes ends the string.
+    const [escaped] = await conn.connection.query('SELECT COUNT(*) AS n FROM users WHERE lastname = ?', [value]);
+    expect(escaped).toEqual([{ n: hostile.length }]);
+    const [prepared] = await conn.connection.execute('SELECT COUNT(*) AS n FROM users WHERE lastname = ?', [value]);
+    expect(prepared).toEqual([{ n: 1 }]);
+  });
+
+  test('the search finds each hostile name by itself, quotes and backslashes as typed', async () => {
+    const search = await alphaSearch(conn);
+    for (const lastname of hostile) {
+      const found = (await searchPage(search, { name: `quote ${lastname.trim().split(' ')[0]}` })).citizens.map((c) => c.lastname);
+      expect(found).toEqual([lastname]);
+    }
+  });
+});
+
 describe('an ESX 1.5–1.9.0 users table: phone_number INT(11) with a unique index', () => {
   let db: TestDatabase;
   let conn: SearchConnection;

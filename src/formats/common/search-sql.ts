@@ -19,8 +19,9 @@
  *   so a page costs the same however deep, and rows saved meanwhile never shift what comes next.
  * - Phones compare as digits: spaces, `-`, `.`, `(`, `)` dropped, then one leading `+`, exactly
  *   (utf8mb4_bin: under a `_ci` collation full-width digits would equal ASCII ones).
- * - Every value (terms, dates, phones, the position, the LIMIT) is a bound parameter; the only
- *   literals in the text come from the format (column names) and from here.
+ * - Every value (terms, dates, phones, the position, the LIMIT) is a bound parameter of a
+ *   server-side prepared statement (ScanningDatabase.scan says why); the only literals in the text
+ *   come from the format (column names) and from here.
  */
 import { quoteIdentifier } from '../../db/sql';
 
