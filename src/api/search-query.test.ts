@@ -5,12 +5,12 @@ import {
   pageLimit,
   parseSearchArgument,
   parseSearchQueryString,
-  SEARCH_REACH,
   type CursorKey,
   type SearchParse,
   type SearchQuery,
 } from './search-query';
 import type { SearchPosition } from '../formats/common/search-sql';
+import { SEARCH_REACH } from '../contract/search';
 
 const KEY: CursorKey = { scope: 'alpha', secret: 'k'.repeat(32) };
 const POSITION: SearchPosition = [0, 'Smith', 0, 'John', 'char1:ab'];

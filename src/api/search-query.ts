@@ -16,19 +16,22 @@
  * count is what keeps at most SEARCH_REACH results reachable.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  MAX_NAME_TERMS,
+  MIN_TERM_LENGTH,
+  NAME_LENGTH,
+  PHONE_DIGITS,
+  PHONE_SEPARATORS,
+  SEARCH_LIMIT,
+  SEARCH_PARAMETERS as PARAMETERS,
+  SEARCH_REACH,
+  type SearchParameter,
+} from '../contract/search';
 import { formatCalendarDate } from '../formats/common/calendar-date';
-import { isSearchPosition, PHONE_SEPARATORS, type SearchPosition } from '../formats/common/search-sql';
+import { isSearchPosition, type SearchPosition } from '../formats/common/search-sql';
 
-export const SEARCH_PARAMETERS = ['name', 'dob', 'phone', 'limit', 'cursor'] as const;
-export type SearchParameter = (typeof SEARCH_PARAMETERS)[number];
+const SEARCH_PARAMETERS = PARAMETERS.map((p) => p.name);
 
-export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
-/** Results one search can page through; then `next` is null and the caller narrows the search. */
-export const SEARCH_REACH = 200;
-export const NAME_LENGTH = { min: 2, max: 64 } as const;
-export const MAX_NAME_TERMS = 3;
-export const MIN_TERM_LENGTH = 2;
-export const PHONE_DIGITS = { min: 3, max: 20 } as const;
 /** Longer cursors are no cursor this service gave out (two names and an id fit many times over). */
 const MAX_CURSOR_LENGTH = 4096;
 

@@ -16,6 +16,8 @@ export class DatabaseError extends Error {
   constructor(
     readonly kind: DatabaseFailureKind,
     message: string,
+    /** A 'timeout' the database made itself: it stopped the statement at its time limit (ScanningDatabase.scan). */
+    readonly stoppedByDatabase = false,
   ) {
     super(message);
     this.name = 'DatabaseError';

@@ -137,7 +137,7 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase
         // The database stopping a statement at its time limit answered, and is fine: a timeout, not trouble.
         if (isStatementTimeout(reasonOf(message))) {
           settle(seq, true);
-          reject(new DatabaseError('timeout', `the database stopped the statement at its time limit (${reasonOf(message)})`));
+          reject(new DatabaseError('timeout', `the database stopped the statement at its time limit (${reasonOf(message)})`, true));
           return;
         }
         const trouble = SERVER_TROUBLE.test(reasonOf(message));

@@ -9,10 +9,10 @@ import { loadFixture } from '../../devkit/resource-harness';
 import { readTableColumns } from '../../src/db/table-columns';
 import { isStatementTimeout } from '../../src/db/statement-timeout';
 import { parseCalendarDate, storedDatePattern, type DateOrder } from '../../src/formats/common/calendar-date';
-import { prepareAlphaLookup } from '../../src/formats/alpha/lookup';
+import { prepareAlpha } from '../../src/formats/alpha/prepare';
 import { prepareAlphaSearch } from '../../src/formats/alpha/search';
 import type { FormatOptions } from '../../src/formats/format';
-import { searchConnection, searchPage, searchPages, type SearchConnection } from './search-harness';
+import { bindSearch, searchConnection, searchPage, searchPages, type SearchConnection } from './search-harness';
 
 interface User {
   identifier: string;
@@ -47,7 +47,7 @@ function formatOptions(dobOrder: DateOrder = 'DMY', maxColumnBytes = 4_194_304):
 async function alphaSearch(conn: SearchConnection, options = formatOptions()) {
   const columns = await readTableColumns(conn.db, 'users');
   if (!columns) throw new Error('no users table');
-  return prepareAlphaSearch(columns, options, conn.execute);
+  return bindSearch(prepareAlphaSearch(columns, options), conn.execute);
 }
 
 describe.each([
@@ -275,7 +275,7 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
     ]);
     const options = formatOptions();
     const search = await alphaSearch(conn, options);
-    const lookup = await prepareAlphaLookup(conn.db, options);
+    const lookup = await prepareAlpha(conn.db, options);
     const found = (await searchPage(search, { name: 'zo br', limit: 10 })).citizens;
     expect(found.map((c) => c.firstname)).toEqual(['Zoë', 'Zoran']);
     for (const summary of found) {

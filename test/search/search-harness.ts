@@ -9,7 +9,7 @@ import type { TestDatabase } from '../../devkit/db/test-database';
 import type { ScanningDatabase } from '../../src/db/database';
 import { statementTimeoutStyle, type StatementTimeoutStyle } from '../../src/db/statement-timeout';
 import { nextSearchCursor, pageLimit, parseSearchArgument, type CursorKey } from '../../src/api/search-query';
-import type { FormatSearch, SearchExecute } from '../../src/formats/common/search-sql';
+import type { FormatSearch, SearchCriteria, SearchExecute, SearchPage } from '../../src/formats/common/search-sql';
 
 export interface SearchConnection {
   connection: mysql.Connection;
@@ -43,6 +43,16 @@ export async function searchConnection(db: TestDatabase, timeoutMs = 2000): Prom
   return state;
 }
 
+/** A format's search with the statement runner bound, as the tests call it. */
+export interface BoundSearch<S> {
+  refuse: FormatSearch<S>['refuse'];
+  run(criteria: SearchCriteria): Promise<SearchPage<S>>;
+}
+
+export function bindSearch<S>(search: FormatSearch<S>, execute: SearchExecute): BoundSearch<S> {
+  return { refuse: (c) => search.refuse(c), run: (criteria) => search.run(criteria, execute) };
+}
+
 export const CURSOR_KEY: CursorKey = { scope: 'test', secret: 'search harness secret' };
 
 export interface SearchResult<S> {
@@ -51,7 +61,7 @@ export interface SearchResult<S> {
 }
 
 /** One page, as the service answers it; throws on invalid_query or a refusal (tests ask valid ones). */
-export async function searchPage<S>(search: FormatSearch<S>, argument: Record<string, unknown>): Promise<SearchResult<S>> {
+export async function searchPage<S>(search: BoundSearch<S>, argument: Record<string, unknown>): Promise<SearchResult<S>> {
   const parse = parseSearchArgument(argument, CURSOR_KEY);
   if (!parse.ok) throw new Error(`invalid_query: ${parse.message}`);
   const { query } = parse;
@@ -62,7 +72,7 @@ export async function searchPage<S>(search: FormatSearch<S>, argument: Record<st
 }
 
 /** Every page of a search, following `next` until it is null. */
-export async function searchPages<S>(search: FormatSearch<S>, argument: Record<string, unknown>): Promise<S[][]> {
+export async function searchPages<S>(search: BoundSearch<S>, argument: Record<string, unknown>): Promise<S[][]> {
   const pages: S[][] = [];
   let cursor: string | null = null;
   do {

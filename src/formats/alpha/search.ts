@@ -8,34 +8,15 @@
  * (esx-framework/esx_core@1.5.0:[SQL]/legacy.sql, @1.9.1:[SQL]/legacy.sql). Without it a phone
  * search is refused rather than answered with nobody.
  */
-import type { z } from 'zod';
 import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 import { storedDatePattern, type DateOrder } from '../common/calendar-date';
 import type { Warn } from '../common/json-column';
 import { warnOversize } from '../common/oversize';
-import { buildSearchStatement, runSearch, type FormatSearch, type SearchExecute, type SearchFields } from '../common/search-sql';
-import { selectAlphaColumns } from './columns';
-import { normaliseAlphaRow } from './normalise';
-import { alphaRecordSchema } from './schema';
-
-/** The record's fields a search answers with; each is exactly the full record's. */
-export const alphaSummarySchema = alphaRecordSchema.pick({
-  identifier: true,
-  firstname: true,
-  lastname: true,
-  dateofbirth: true,
-  sex: true,
-  height: true,
-  job: true,
-  job_grade: true,
-  phone_number: true,
-});
-
-export type AlphaSummary = z.infer<typeof alphaSummarySchema>;
-
-const SUMMARY_FIELDS = Object.keys(alphaSummarySchema.shape) as Array<keyof AlphaSummary>;
+import { buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
+import { selectAlphaColumns } from './query';
+import { ALPHA_SUMMARY_FIELDS, normaliseAlphaSummary, type AlphaSummary } from './normalise';
 
 export interface AlphaSearchOptions {
   warn: Warn;
@@ -56,11 +37,10 @@ function columnOrNull(columns: ReadonlyMap<string, TableColumn>, name: string): 
 export function prepareAlphaSearch(
   columns: ReadonlyMap<string, TableColumn>,
   options: AlphaSearchOptions,
-  execute: SearchExecute,
 ): FormatSearch<AlphaSummary> {
-  // Every summary field is one `users` column of the same name (sex also gives the skin's model, not read here).
+  // Every summary field is the `users` column of the same name.
   const select = selectAlphaColumns(columns)
-    .filter(({ key }) => (SUMMARY_FIELDS as readonly string[]).includes(key))
+    .filter(({ key }) => (ALPHA_SUMMARY_FIELDS as readonly string[]).includes(key))
     .flatMap(({ key, column }) => selectColumn(column, key, options.maxColumnBytes));
   const fields: SearchFields = {
     firstName: columnOrNull(columns, 'firstname'),
@@ -69,13 +49,9 @@ export function prepareAlphaSearch(
     dob: columns.has('dateofbirth') ? columnOrNull(columns, 'dateofbirth') : null,
     phone: columns.has('phone_number') ? columnOrNull(columns, 'phone_number') : null,
   };
-  const normaliseOptions = { warn: options.warn, dobOrder: options.dobOrder };
   const summary = (row: Record<string, unknown>): AlphaSummary => {
     warnOversize(row, String(row.identifier), options);
-    const record = normaliseAlphaRow({ row }, normaliseOptions);
-    const picked = {} as Record<string, unknown>;
-    for (const field of SUMMARY_FIELDS) picked[field] = record[field];
-    return picked as AlphaSummary;
+    return normaliseAlphaSummary(row, options);
   };
   return {
     refuse({ dob, phone }) {
@@ -90,7 +66,7 @@ export function prepareAlphaSearch(
       }
       return null;
     },
-    run(criteria) {
+    run(criteria, execute) {
       const statement = buildSearchStatement(USERS, select, fields, criteria, (date) => storedDatePattern(date, options.dobOrder));
       return runSearch(execute, statement, criteria.limit, summary);
     },

@@ -13,34 +13,16 @@
  * - a JSON null, object or array reads as absent, as the record's string coercion does (JSON_UNQUOTE
  *   alone turns `null` into the text "null").
  */
-import type { z } from 'zod';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 import { storedDatePattern } from '../common/calendar-date';
 import { warnOversize } from '../common/oversize';
-import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchExecute, type SearchFields } from '../common/search-sql';
+import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
 import type { GroupCatalogs } from './group-catalog';
 import type { Warn } from '../common/json-column';
 import { BIRTHDATE_ORDER } from './charinfo';
-import { normaliseBetaRow } from './normalise';
+import { normaliseBetaSummary, type BetaSummary } from './normalise';
 import { playersSelectList, PLAYERS_TABLE, type PlayersColumn } from './query';
-import { betaRecordSchema } from './schema';
-
-/** The record's fields a search answers with; each is exactly the full record's. */
-export const betaSummarySchema = betaRecordSchema.pick({
-  id: true,
-  citizenid: true,
-  license: true,
-  name: true,
-  charinfo: true,
-  job: true,
-  gang: true,
-  last_updated: true,
-});
-
-export type BetaSummary = z.infer<typeof betaSummarySchema>;
-
-const SUMMARY_FIELDS = Object.keys(betaSummarySchema.shape) as Array<keyof BetaSummary>;
 
 /** The columns the summary's fields are made from: `cid` is charinfo.cid's fallback. */
 const SUMMARY_COLUMNS: ReadonlySet<PlayersColumn> = new Set(['id', 'citizenid', 'license', 'name', 'charinfo', 'cid', 'job', 'gang', 'last_updated']);
@@ -59,34 +41,29 @@ function charinfoText(charinfo: string, key: string): string {
   return `IF(JSON_VALID(${charinfo}), IF(JSON_TYPE(${value}) IN ('OBJECT', 'ARRAY', 'NULL'), NULL, JSON_UNQUOTE(${value})), NULL)`;
 }
 
-/** The search over this server's `players` columns, or null when it has no `charinfo` or `citizenid`. */
-export function prepareBetaSearch(
-  columns: ReadonlyMap<string, TableColumn>,
-  options: BetaSearchOptions,
-  execute: SearchExecute,
-): FormatSearch<BetaSummary> | null {
+/**
+ * The search over this server's `players` columns (the table has `citizenid`, as prepareBeta
+ * checks). A table without `charinfo` has no names, dates or phones: every search finds nobody.
+ */
+export function prepareBetaSearch(columns: ReadonlyMap<string, TableColumn>, options: BetaSearchOptions): FormatSearch<BetaSummary> {
   const charinfoColumn = columns.get('charinfo');
   const citizenid = columns.get('citizenid');
-  if (!charinfoColumn || !citizenid) return null;
-  const charinfo = asUtf8(quoteIdentifier(charinfoColumn.name));
+  const charinfo = charinfoColumn ? asUtf8(quoteIdentifier(charinfoColumn.name)) : 'NULL';
   const fields: SearchFields = {
     firstName: charinfoText(charinfo, 'firstname'),
     lastName: charinfoText(charinfo, 'lastname'),
-    id: quoteIdentifier(citizenid.name),
+    id: citizenid ? quoteIdentifier(citizenid.name) : 'NULL',
     dob: charinfoText(charinfo, 'birthdate'),
     phone: charinfoText(charinfo, 'phone'),
   };
   const select = playersSelectList(columns, options.maxColumnBytes, SUMMARY_COLUMNS);
   const summary = (row: Record<string, unknown>, nowMs: number): BetaSummary => {
     warnOversize(row, String(row.citizenid), options);
-    const record = normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });
-    const picked = {} as Record<string, unknown>;
-    for (const field of SUMMARY_FIELDS) picked[field] = record[field];
-    return picked as BetaSummary;
+    return normaliseBetaSummary(row, { warn: options.warn, nowMs, groups: options.groups() });
   };
   return {
     refuse: () => null,
-    run(criteria) {
+    run(criteria, execute) {
       const statement = buildSearchStatement(PLAYERS_TABLE, select, fields, criteria, (date) => storedDatePattern(date, BIRTHDATE_ORDER));
       const nowMs = options.now();
       return runSearch(execute, statement, criteria.limit, (row) => summary(row, nowMs));

@@ -23,6 +23,7 @@
  *   server-side prepared statement (ScanningDatabase.scan says why); the only literals in the text
  *   come from the format (column names) and from here.
  */
+import { PHONE_SEPARATORS } from '../../contract/search';
 import { quoteIdentifier } from '../../db/sql';
 
 /** The comparison collation of names (see above). */
@@ -49,9 +50,6 @@ function nameKey(expr: string): string {
 function binaryText(expr: string): string {
   return `${asUtf8(expr)} COLLATE utf8mb4_bin`;
 }
-
-/** The characters a phone number may be written with besides digits, dropped before comparing. */
-export const PHONE_SEPARATORS = [' ', '-', '.', '(', ')'] as const;
 
 /** `expr` with the phone separators removed (SQL); one leading `+` is left for the comparison to allow. */
 function phoneText(expr: string): string {
@@ -185,8 +183,8 @@ export interface SearchPage<S> {
 export interface FormatSearch<S> {
   /** Why this server's table cannot answer such a search (no phone column…), or null. Asked before any query. */
   refuse(criteria: Pick<SearchCriteria, 'dob' | 'phone'>): string | null;
-  /** Rejects only as `execute` does. */
-  run(criteria: SearchCriteria): Promise<SearchPage<S>>;
+  /** Runs the search's one statement through `execute`; rejects only as `execute` does. */
+  run(criteria: SearchCriteria, execute: SearchExecute): Promise<SearchPage<S>>;
 }
 
 /**
