@@ -104,8 +104,9 @@ const OWNER_KEY = 'owner:key';
  * `plate` is NULL: a citizen without vehicles.
  */
 export function citizenVehiclesQuery(vehicles: VehicleTable, owner: OwnerTable, match: OwnerMatch, maxColumnBytes: number): string {
+  const ownerSelect = [`${quoteIdentifier(owner.key.name)} AS ${quoteIdentifier(OWNER_KEY)}`, ...selectList(owner.read, maxColumnBytes)];
   const inner =
-    `SELECT ${quoteIdentifier(owner.key.name)} AS ${quoteIdentifier(OWNER_KEY)}, ${selectList(owner.read, maxColumnBytes).join(', ')} ` +
+    `SELECT ${ownerSelect.join(', ')} ` +
     `FROM ${quoteIdentifier(owner.name)} WHERE ${match.where}${match.order ? ` ORDER BY ${match.order}` : ''} LIMIT 1`;
   const ownerKey = asCollationOf(`\`o\`.${quoteIdentifier(OWNER_KEY)}`, owner.key, vehicles.owner);
   return (
