@@ -19,10 +19,10 @@ import { isStatementTimeout } from '../../src/formats/common/statement-timeout';
 import { readSharedVehicles, type VehicleCatalog } from '../../src/formats/common/vehicle-catalog';
 import { prepareVehicles, type VehicleLookups, type VehicleOptions, type VehicleSource } from '../../src/formats/common/vehicle-lookup';
 import { vehicleRecordSchema, type VehicleRecord } from '../../src/formats/common/vehicle-schema';
-import { directDatabase } from '../db/direct-database';
-import { createTestDatabase, type TestDatabase } from '../db/test-database';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
 
-const FIXTURES = resolve(__dirname, '../fixtures/sql');
+const FIXTURES = resolve(__dirname, '../../devkit/fixtures/sql');
 
 interface Call {
   sql: string;
