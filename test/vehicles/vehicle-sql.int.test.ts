@@ -8,6 +8,7 @@
  * These suites call the format's prepared lookups straight over mysql2; the resource's routes and
  * exports run the same lookups through oxmysql.
  */
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database, Row } from '../../src/db/database';
@@ -431,6 +432,35 @@ describe('Qbox: qbx_vehicles, plates padded to 8, ox_lib properties', () => {
     expect(await platesOf(lookups, 'QX7M2K9B')).toEqual(['EMS 1', 'GTR', 'QBX4K2M9']);
     expect(await lookups.byCitizen('QBX2NDCH')).toEqual([]);
     expect(await lookups.byCitizen('NOPE1234')).toBeNull();
+  });
+});
+
+describe('hostile plates', () => {
+  let s: Setup;
+  let lookups: VehicleLookups;
+  beforeAll(async () => {
+    s = await setUp('veh_hostile', ['qbox.sql', 'qbox-vehicles.sql']);
+    lookups = await s.prepare(betaVehicleSource);
+  });
+  afterAll(() => s.db.drop());
+
+  test('property: any string is refused before a query, or costs exactly one statement that answers a record or null', async () => {
+    const quoteish = fc.constantFrom(..."aZ09 '\\\"%_;-`\u0000\uD800é".split(''));
+    const input = fc.oneof(fc.string(), fc.array(quoteish, { maxLength: 10 }).map((chars) => chars.join('')), fc.constantFrom('gtr', ' E M S 1', 'QBX4K2M9', '%', "' OR 1=1 --"));
+    await fc.assert(
+      fc.asyncProperty(input, async (raw) => {
+        const before = s.calls.length;
+        const parsed = parsePlate(raw);
+        if (!parsed.ok) {
+          expect(parsed.problem).not.toBe('');
+          return;
+        }
+        const record = await lookups.byPlate(parsed.plate);
+        expect(s.calls.length).toBe(before + 1);
+        if (record) expect(vehicleRecordSchema.parse(record).plate.replace(/ /g, '')).toBe(parsed.plate.typed.toUpperCase().replace(/ /g, ''));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
