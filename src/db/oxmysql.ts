@@ -7,6 +7,7 @@
 import { onEvent, resourceExport, resourceState, resourceVersion } from '../fivem/natives';
 import { DatabaseError, type Database, type Row } from './database';
 import { oxmysqlVersionWarning } from './oxmysql-version';
+import { isStatementTimeout } from './statement-timeout';
 
 const OXMYSQL = 'oxmysql';
 
@@ -23,7 +24,7 @@ const PROBE_SQL = 'SELECT 1 AS ok';
 
 /**
  * Failures the database server reports about itself rather than about the query: the connection
- * lost or refused, the query killed (KILL, max_statement_time, a restart), a lock or deadlock given
+ * lost or refused, the query killed (KILL, a restart; a statement time limit is a timeout instead), a lock or deadlock given
  * up, too many connections, a shutdown. The same query can succeed later, so they read as the
  * database being unavailable (503, retry), not as a bug (500).
  */
@@ -118,6 +119,12 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
           return;
         }
         const message = String(error);
+        // The database stopping a statement at its time limit answered, and is fine: a timeout, not trouble.
+        if (isStatementTimeout(reasonOf(message))) {
+          settle(seq, true);
+          reject(new DatabaseError('timeout', `the database stopped the statement at its time limit (${reasonOf(message)})`));
+          return;
+        }
         const trouble = SERVER_TROUBLE.test(reasonOf(message));
         settle(seq, !trouble);
         reject(trouble ? new DatabaseError('unavailable', reasonOf(message)) : new DatabaseError('failed', message));

@@ -16,7 +16,7 @@ import { alphaVehicleSource } from '../../src/formats/alpha/vehicles';
 import { betaVehicleSource } from '../../src/formats/beta/vehicles';
 import { joaat } from '../../src/formats/common/joaat';
 import { parsePlate, type PlateQuery } from '../../src/formats/common/plate';
-import { isStatementTimeout } from '../../src/formats/common/statement-timeout';
+import { isStatementTimeout } from '../../src/db/statement-timeout';
 import { readSharedVehicles, type VehicleCatalog } from '../../src/formats/common/vehicle-catalog';
 import { prepareVehicles, type VehicleLookups, type VehicleOptions, type VehicleSource } from '../../src/formats/common/vehicle-lookup';
 import { vehicleRecordSchema, type VehicleRecord } from '../../src/formats/common/vehicle-schema';

@@ -9,7 +9,7 @@ import type { Warn } from './json-column';
 import { warnOversize } from './oversize';
 import { asString } from './coerce';
 import { displayPlate, type PlateQuery } from './plate';
-import { readSqlFlavour, withStatementTimeout } from './statement-timeout';
+import { statementTimeoutStyle, withStatementTimeout } from '../../db/statement-timeout';
 import type { VehicleCatalog } from './vehicle-catalog';
 import {
   citizenVehiclesQuery,
@@ -86,10 +86,10 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
   const ownerKey = ownerColumns?.get(source.ownerKey);
   if (!ownerColumns || !ownerKey) return { missing: source.ownerTable };
 
-  const [indexes, ownerIndexes, flavour] = await Promise.all([
+  const [indexes, ownerIndexes, style] = await Promise.all([
     readTableIndexes(db, source.table),
     readTableIndexes(db, source.ownerTable),
-    readSqlFlavour(db),
+    db.single('SELECT VERSION() AS version', []).then((row) => statementTimeoutStyle(asString(row?.version))),
   ]);
   await adviseIndexes(db, source.table, [plate.name, ownerColumn.name], options.warn);
 
@@ -107,7 +107,7 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
   const indexed = (name: string) => indexes.leading.has(name.toLowerCase());
   const ownerIndexed = ownerIndexes.leading.has(ownerKey.name.toLowerCase());
   // A query no index serves reads whole tables: the database stops it at the scan bound.
-  const bound = (sql: string, served: boolean) => (served ? sql : withStatementTimeout(sql, flavour, options.scanTimeoutMs));
+  const bound = (sql: string, served: boolean) => (served ? sql : withStatementTimeout(sql, style, options.scanTimeoutMs));
 
   const plateSql = new Map<number, string>();
   const plateSqlFor = (forms: number): string => {
