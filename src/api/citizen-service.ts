@@ -5,9 +5,11 @@
 import { DatabaseError, type Database } from '../db/database';
 import { readSchemaSignature } from '../db/table-columns';
 import type { FormatAvailability } from '../contract/health';
-import { LICENSE_RULE } from '../contract/parameters';
+import { LICENSE_RULE, PLATE_RULE } from '../contract/parameters';
 import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
 import { parseLicense } from '../formats/common/license';
+import { parsePlate } from '../formats/common/plate';
+import { prepareVehicles, type PreparedVehicles, type VehicleLookups } from '../formats/common/vehicle-lookup';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import { describeError } from '../logger';
 import { fail, ok, resourceStopping, type Envelope } from './envelope';
@@ -45,6 +47,10 @@ export interface CitizenService {
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /** Every citizen of the player with that license, in character-slot order. */
   lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** The vehicle of a plate (matched ignoring case and spacing), with its owner's name. */
+  lookupVehicle(format: FormatName, plate: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** A citizen's vehicles ordered by plate; 404 for an unknown citizen, `[]` for one without vehicles. */
+  lookupCitizenVehicles(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /**
    * Inspects the tables of every enabled format not known yet; looks again for missing ones, and
    * compares present ones, not looked at within `recheckMs`. Resolves true when every enabled
@@ -52,11 +58,15 @@ export interface CitizenService {
    */
   prepareFormats(recheckMs?: number): Promise<boolean>;
   availability(): Record<FormatName, FormatAvailability>;
+  /** Where each format's vehicles stand, in the same four states. */
+  vehicleAvailability(): Record<FormatName, FormatAvailability>;
 }
 
 interface Prepared {
   /** Null: the format's table is missing. */
   find: FormatLookups<unknown> | null;
+  /** Its vehicle lookups, or the table they miss; prepared with the citizens and rechecked with them. */
+  vehicles: PreparedVehicles;
   /** The format's tables as `find` was bound to them (readSchemaSignature). */
   signature: string;
   /** When the tables were last read or compared. */
@@ -67,23 +77,26 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const { db, enabled, gate } = options;
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f])) as Record<FormatName, AnyFormat>;
   const prepared = new Map<FormatName, Prepared>();
-  const preparing = new Map<FormatName, Promise<FormatLookups<unknown> | null>>();
+  const preparing = new Map<FormatName, Promise<Prepared>>();
+  /** The tables a format's lookups are bound to: its citizens' and its vehicles'. */
+  const tablesOf = (module: AnyFormat) => [...module.tables, module.vehicles.table];
   const lastPrepareFailure = new Map<FormatName, string>();
   let lastUnavailableLog = -Infinity;
 
   /** Column detection, shared by everyone asking at once; a database failure leaves it to be tried again. */
-  function inspect(format: FormatName): Promise<FormatLookups<unknown> | null> {
+  function inspect(format: FormatName): Promise<Prepared> {
     let pending = preparing.get(format);
     if (!pending) {
       const module = formats[format];
-      pending = readSchemaSignature(db, module.tables).then(async (signature) => {
+      pending = readSchemaSignature(db, tablesOf(module)).then(async (signature) => {
         const find = await module.prepare(db, options.formatOptions);
-        return { find, signature };
+        const vehicles = await prepareVehicles(db, module.vehicles, options.formatOptions);
+        return { find, vehicles, signature, at: options.now() };
       }).then(
-        ({ find, signature }) => {
-          prepared.set(format, { find, signature, at: options.now() });
+        (known) => {
+          prepared.set(format, known);
           preparing.delete(format);
-          return find;
+          return known;
         },
         (error: unknown) => {
           preparing.delete(format);
@@ -101,16 +114,16 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
    * query fail (a column widened past max_column_bytes, turned into a BLOB, renamed back) prepares
    * the format again, and the lookups after it use the new columns.
    */
-  function prepare(format: FormatName, recheckMs = SCHEMA_RECHECK_MS): Promise<FormatLookups<unknown> | null> {
+  function prepare(format: FormatName, recheckMs = SCHEMA_RECHECK_MS): Promise<Prepared> {
     const known = prepared.get(format);
     if (!known) return inspect(format);
-    if (options.now() - known.at < recheckMs) return Promise.resolve(known.find);
-    if (!known.find) return inspect(format);
+    if (options.now() - known.at < recheckMs) return Promise.resolve(known);
+    if (!known.find || 'missing' in known.vehicles) return inspect(format);
     known.at = options.now();
-    void readSchemaSignature(db, formats[format].tables)
+    void readSchemaSignature(db, tablesOf(formats[format]))
       .then((signature) => (signature !== known.signature && prepared.get(format) === known ? inspect(format) : undefined))
       .catch(() => undefined); // the database failing is the lookups' news to tell; the next recheck tries again
-    return Promise.resolve(known.find);
+    return Promise.resolve(known);
   }
 
   function databaseFailure(error: unknown, context: string): Envelope<never> {
@@ -130,15 +143,9 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return fail('internal_error', 'The lookup failed; the server log has the details.');
   }
 
-  /** Runs `use` on the format's lookups: 501 when its table is missing, one retry after a schema change. */
-  async function find(format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
-    const lookupOnce = async () => {
-      const bound = await prepare(format);
-      if (!bound) {
-        return fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`);
-      }
-      return use(bound);
-    };
+  /** Runs `use` on the format's prepared lookups, retrying once after a schema change. */
+  async function find(format: FormatName, use: (known: Prepared) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+    const lookupOnce = async () => use(await prepare(format));
     try {
       return await lookupOnce();
     } catch (error) {
@@ -150,7 +157,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   /** What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap, stop). */
-  function guarded(format: FormatName, key: string, what: string, requestId: string | undefined, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+  function guarded(format: FormatName, key: string, what: string, requestId: string | undefined, use: (known: Prepared) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) {
       return Promise.resolve(fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`));
     }
@@ -160,14 +167,55 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     );
   }
 
-  function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
+  /** The citizen lookups: 501 when the format's table is missing. */
+  const citizens = (format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>) => ({ find: bound }: Prepared) =>
+    bound ? use(bound) : Promise.resolve(fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`));
+
+  /** The vehicle lookups: 501 naming the table this server lacks (the vehicles' or the citizens'). */
+  const vehicles = (format: FormatName, use: (lookups: VehicleLookups) => Promise<Envelope<unknown>>) => ({ vehicles: bound }: Prepared) =>
+    'lookups' in bound
+      ? use(bound.lookups)
+      : Promise.resolve(fail('format_unavailable', `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`));
+
+  /** The id when it follows the format's rule, else the 400 answer saying why. */
+  function checkId(format: FormatName, id: unknown): string | Envelope<never> {
     const { idRule: rule, isValidId } = formats[format];
-    if (typeof id !== 'string') return Promise.resolve(fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`));
-    if (!isValidId(id)) return Promise.resolve(fail(rule.error, `The id must be ${rule.wording}.`));
-    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }) => {
+    if (typeof id !== 'string') return fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`);
+    if (!isValidId(id)) return fail(rule.error, `The id must be ${rule.wording}.`);
+    return id;
+  }
+
+  const noCitizen = (format: FormatName, id: string) => fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`);
+
+  function lookup(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const checked = checkId(format, value);
+    if (typeof checked !== 'string') return Promise.resolve(checked);
+    const id = checked;
+    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }) => {
       const record = await byId(id);
-      return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
-    });
+      return record === null ? noCitizen(format, id) : ok(record);
+    }));
+  }
+
+  function lookupVehicle(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const parsed = parsePlate(value);
+    if (!parsed.ok) return Promise.resolve(fail(PLATE_RULE.error, `The plate must be ${PLATE_RULE.wording}: ${parsed.problem}.`));
+    const { plate } = parsed;
+    // Keyed by the plate as typed: the spelling typed is preferred among rows sharing a plate.
+    return guarded(format, `plate\u0000${plate.typed}`, `lookup of plate ${plate.typed}`, requestId, vehicles(format, async ({ byPlate }) => {
+      const record = await byPlate(plate);
+      return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
+    }));
+  }
+
+  function lookupCitizenVehicles(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const checked = checkId(format, value);
+    if (typeof checked !== 'string') return Promise.resolve(checked);
+    const id = checked;
+    return guarded(format, `vehicles\u0000${id}`, `vehicles of ${id}`, requestId, vehicles(format, async ({ byCitizen }) => {
+      const list = await byCitizen(id);
+      return list === null ? noCitizen(format, id) : ok(list);
+    }));
   }
 
   function lookupByLicense(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
@@ -177,12 +225,24 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
+    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }) => ok(await byLicense(license))));
+  }
+
+  /** Each format's state, `known` deciding between available and unavailable once it was inspected. */
+  function states(available: (known: Prepared) => boolean): Record<FormatName, FormatAvailability> {
+    const state = {} as Record<FormatName, FormatAvailability>;
+    for (const { name: format } of options.formats) {
+      const known = prepared.get(format);
+      state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : available(known) ? 'available' : 'unavailable';
+    }
+    return state;
   }
 
   return {
     lookup,
     lookupByLicense,
+    lookupVehicle,
+    lookupCitizenVehicles,
     async prepareFormats(recheckMs = SCHEMA_RECHECK_MS) {
       await Promise.all(
         [...enabled].map((f) =>
@@ -197,13 +257,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       );
       return [...enabled].every((f) => prepared.has(f));
     },
-    availability() {
-      const state = {} as Record<FormatName, FormatAvailability>;
-      for (const { name: format } of options.formats) {
-        const known = prepared.get(format);
-        state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : known.find ? 'available' : 'unavailable';
-      }
-      return state;
-    },
+    availability: () => states((known) => known.find !== null),
+    vehicleAvailability: () => states((known) => 'lookups' in known.vehicles),
   };
 }

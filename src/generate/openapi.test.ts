@@ -39,9 +39,13 @@ test('a broken document is refused by the same check', () => {
 test('every route is described, records need a key, health and the document do not', () => {
   expect(Object.keys(doc.paths).sort()).toEqual([
     '/alpha/citizens/{id}',
+    '/alpha/citizens/{id}/vehicles',
     '/alpha/players/{license}/citizens',
+    '/alpha/vehicles/{plate}',
     '/beta/citizens/{id}',
+    '/beta/citizens/{id}/vehicles',
     '/beta/players/{license}/citizens',
+    '/beta/vehicles/{plate}',
     '/health',
     '/openapi.json',
   ]);
@@ -74,7 +78,7 @@ test('the error envelope lists every code, retried codes carry Retry-After, and 
   expect(doc.components.schemas.ErrorEnvelope.properties.error.properties.code.enum).toEqual(ERROR_CODES);
   expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['503'].headers!)).toContain('Retry-After');
   expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['404'].headers!)).not.toContain('Retry-After');
-  expect(doc.components.schemas.Health.properties.data.required).toEqual(['status', 'database', 'formats', 'version']);
+  expect(doc.components.schemas.Health.properties.data.required).toEqual(['status', 'database', 'formats', 'vehicles', 'version']);
 });
 
 test('operation ids are unique, one per method of each route the contract declares', () => {

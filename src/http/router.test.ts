@@ -55,6 +55,10 @@ describe('matchRoute', () => {
       '/beta/citizens/{id}',
       '/alpha/players/{license}/citizens',
       '/beta/players/{license}/citizens',
+      '/alpha/vehicles/{plate}',
+      '/beta/vehicles/{plate}',
+      '/alpha/citizens/{id}/vehicles',
+      '/beta/citizens/{id}/vehicles',
     ]);
   });
 });

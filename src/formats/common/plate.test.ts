@@ -1,3 +1,4 @@
+import { PLATE_RULE } from '../../contract/parameters';
 import fc from 'fast-check';
 import { displayPlate, MAX_PLATE_LENGTH, parsePlate, type PlateQuery } from './plate';
 
@@ -131,4 +132,13 @@ describe('the forms looked up', () => {
 test('the record shows a stored plate trimmed and upper-case', () => {
   expect(displayPlate('GTR     ')).toBe('GTR');
   expect(displayPlate(' abc 123')).toBe('ABC 123');
+});
+
+describe('PLATE_RULE (the OpenAPI pattern and the 400 wording) says what parsePlate accepts', () => {
+  const pattern = new RegExp(PLATE_RULE.pattern);
+  test.each([
+    'ABC 123', 'abc123', ' AB 123 ', '1', 'A      B', '12345678', '\tXYZ\n', '', '   ', '123456789', 'AB-123', 'ÄBC', 'AB\t12', ' A ', 'AB  12 3',
+  ])('%j', (plate) => {
+    expect(pattern.test(plate)).toBe(parsePlate(plate).ok);
+  });
 });
