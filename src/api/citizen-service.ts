@@ -1,19 +1,22 @@
 /**
  * Citizen lookups, shared by the HTTP routes and the exports: the same validation, database
- * checks, limits, cache and error codes whichever way a caller comes in. Never rejects.
+ * checks, limits, cache and error codes whichever way a caller comes in. Never rejects. The
+ * formats' tables are kept by prepared-formats.ts, failures answered by database-failures.ts.
  */
-import { DatabaseError, type Database } from '../db/database';
-import { readSchemaSignature } from '../db/table-columns';
 import type { FormatAvailability } from '../contract/health';
 import { LICENSE_RULE, PLATE_RULE } from '../contract/parameters';
-import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
+import { DatabaseError, type Database } from '../db/database';
 import { parseLicense } from '../formats/common/license';
 import { parsePlate } from '../formats/common/plate';
-import { prepareVehicles, type PreparedVehicles, type VehicleLookups } from '../formats/common/vehicle-lookup';
+import type { VehicleLookups } from '../formats/common/vehicle-lookup';
+import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
-import { describeError } from '../logger';
-import { fail, ok, resourceStopping, type Envelope } from './envelope';
+import { createDatabaseFailures } from './database-failures';
+import { fail, ok, type Envelope } from './envelope';
 import type { LookupGate } from './lookup-gate';
+import { createPreparedFormats, isSchemaChange, SCHEMA_RECHECK_MS, VEHICLES, type PreparedFormats } from './prepared-formats';
+
+export { SCHEMA_RECHECK_MS };
 
 export interface CitizenServiceOptions {
   db: Database;
@@ -22,7 +25,7 @@ export interface CitizenServiceOptions {
   enabled: ReadonlySet<FormatName>;
   formatOptions: FormatOptions;
   gate: LookupGate;
-  /** Milliseconds, for the pace of looking again for a missing table. */
+  /** Milliseconds, for the pace of looking again for a missing table and of the failure log. */
   now(): number;
   logError(message: string): void;
 }
@@ -32,15 +35,6 @@ function notAString(value: unknown): string {
   // An HTTP segment with a malformed %-escape reaches the service as null, like a Lua nil.
   return value === null || value === undefined ? 'none was given, or its %-escapes are malformed' : `a ${typeof value} was given`;
 }
-
-/** A missing table is looked for again, and present ones compared, at most this often by lookups. */
-export const SCHEMA_RECHECK_MS = 60_000;
-
-/** While the database fails queries, why is logged at most this often, not once per request. */
-const UNAVAILABLE_LOG_MS = 60_000;
-
-/** A query that names a column or table the server no longer has: the schema changed under us. */
-const SCHEMA_CHANGED = /unknown column|ER_BAD_FIELD_ERROR|doesn't exist|ER_NO_SUCH_TABLE/i;
 
 export interface CitizenService {
   /** `requestId` names the request in the log line of an internal error (HTTP only). */
@@ -62,120 +56,61 @@ export interface CitizenService {
   vehicleAvailability(): Record<FormatName, FormatAvailability>;
 }
 
-interface Prepared {
-  /** Null: the format's table is missing. */
-  find: FormatLookups<unknown> | null;
-  /** Its vehicle lookups, or the table they miss; prepared with the citizens and rechecked with them. */
-  vehicles: PreparedVehicles;
-  /** The format's tables as `find` was bound to them (readSchemaSignature). */
-  signature: string;
-  /** When the tables were last read or compared. */
-  at: number;
-}
-
 export function createCitizenService(options: CitizenServiceOptions): CitizenService {
   const { db, enabled, gate } = options;
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f])) as Record<FormatName, AnyFormat>;
-  const prepared = new Map<FormatName, Prepared>();
-  const preparing = new Map<FormatName, Promise<Prepared>>();
-  /** The tables a format's lookups are bound to: its citizens' and its vehicles'. */
-  const tablesOf = (module: AnyFormat) => [...module.tables, module.vehicles.table];
-  const lastPrepareFailure = new Map<FormatName, string>();
-  let lastUnavailableLog = -Infinity;
+  const prepared = createPreparedFormats(options);
+  const vehiclesPrepared = createPreparedFormats(options, VEHICLES);
+  const databaseFailure = createDatabaseFailures(options);
 
-  /** Column detection, shared by everyone asking at once; a database failure leaves it to be tried again. */
-  function inspect(format: FormatName): Promise<Prepared> {
-    let pending = preparing.get(format);
-    if (!pending) {
-      const module = formats[format];
-      pending = readSchemaSignature(db, tablesOf(module)).then(async (signature) => {
-        const find = await module.prepare(db, options.formatOptions);
-        const vehicles = await prepareVehicles(db, module.vehicles, options.formatOptions);
-        return { find, vehicles, signature, at: options.now() };
-      }).then(
-        (known) => {
-          prepared.set(format, known);
-          preparing.delete(format);
-          return known;
-        },
-        (error: unknown) => {
-          preparing.delete(format);
-          throw error;
-        },
-      );
-      preparing.set(format, pending);
-    }
-    return pending;
-  }
-
-  /**
-   * The bound lookup. Once `recheckMs` has passed, a missing table is looked for again before
-   * answering, and a present one's columns are compared in the background: a change that makes no
-   * query fail (a column widened past max_column_bytes, turned into a BLOB, renamed back) prepares
-   * the format again, and the lookups after it use the new columns.
-   */
-  function prepare(format: FormatName, recheckMs = SCHEMA_RECHECK_MS): Promise<Prepared> {
-    const known = prepared.get(format);
-    if (!known) return inspect(format);
-    if (options.now() - known.at < recheckMs) return Promise.resolve(known);
-    if (!known.find || 'missing' in known.vehicles) return inspect(format);
-    known.at = options.now();
-    void readSchemaSignature(db, tablesOf(formats[format]))
-      .then((signature) => (signature !== known.signature && prepared.get(format) === known ? inspect(format) : undefined))
-      .catch(() => undefined); // the database failing is the lookups' news to tell; the next recheck tries again
-    return Promise.resolve(known);
-  }
-
-  function databaseFailure(error: unknown, context: string): Envelope<never> {
-    // Nothing to log: stopping is no fault, and the gate has answered the caller already.
-    if (error instanceof DatabaseError && error.kind === 'stopping') return resourceStopping();
-    if (error instanceof DatabaseError && error.kind === 'timeout') {
-      return fail('database_timeout', `The database did not answer in time (${error.message}); try again shortly.`);
-    }
-    if (error instanceof DatabaseError && error.kind === 'unavailable') {
-      if (error.message !== '' && options.now() - lastUnavailableLog >= UNAVAILABLE_LOG_MS) {
-        lastUnavailableLog = options.now();
-        options.logError(`${context}: the database is unavailable: ${error.message} (repeats are not logged for a minute)`);
-      }
-      return fail('database_unavailable', 'The database is not usable right now (oxmysql not started or not connected, or the database failed the query); try again shortly.');
-    }
-    options.logError(`${context} failed: ${describeError(error)}`);
-    return fail('internal_error', 'The lookup failed; the server log has the details.');
-  }
-
-  /** Runs `use` on the format's prepared lookups, retrying once after a schema change. */
-  async function find(format: FormatName, use: (known: Prepared) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
-    const lookupOnce = async () => use(await prepare(format));
+  /** Runs `use` on what `kept` prepared for the format, retrying once after a schema change. */
+  async function find<B>(kept: PreparedFormats<B>, format: FormatName, use: (bound: B) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+    const lookupOnce = async () => use(await kept.lookups(format));
     try {
       return await lookupOnce();
     } catch (error) {
-      if (!(error instanceof DatabaseError && error.kind === 'failed' && SCHEMA_CHANGED.test(error.message))) throw error;
+      if (!isSchemaChange(error)) throw error;
       // A column dropped or a table renamed while running: read the table again and retry once.
-      prepared.delete(format);
+      kept.forget(format);
       return lookupOnce();
     }
   }
 
   /** What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap, stop). */
-  function guarded(format: FormatName, key: string, what: string, requestId: string | undefined, use: (known: Prepared) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+  function guarded<B>(
+    kept: PreparedFormats<B>,
+    format: FormatName,
+    key: string,
+    what: string,
+    requestId: string | undefined,
+    use: (bound: B) => Promise<Envelope<unknown>>,
+  ): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) {
       return Promise.resolve(fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`));
     }
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
     return gate.run(`${format}\u0000${key}`, () =>
-      find(format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
+      find(kept, format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
     );
   }
 
   /** The citizen lookups: 501 when the format's table is missing. */
-  const citizens = (format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>) => ({ find: bound }: Prepared) =>
-    bound ? use(bound) : Promise.resolve(fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`));
+  const citizens =
+    (format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>) =>
+    (bound: FormatLookups<unknown> | null) =>
+      bound
+        ? use(bound)
+        : Promise.resolve(fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`));
 
   /** The vehicle lookups: 501 naming the table this server lacks (the vehicles' or the citizens'). */
-  const vehicles = (format: FormatName, use: (lookups: VehicleLookups) => Promise<Envelope<unknown>>) => ({ vehicles: bound }: Prepared) =>
-    'lookups' in bound
-      ? use(bound.lookups)
-      : Promise.resolve(fail('format_unavailable', `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`));
+  const vehicles =
+    (format: FormatName, use: (lookups: VehicleLookups) => Promise<Envelope<unknown>>) =>
+    (bound: Awaited<ReturnType<typeof vehiclesPrepared.lookups>>) =>
+      'lookups' in bound
+        ? use(bound.lookups)
+        : Promise.resolve(
+            fail('format_unavailable', `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`),
+          );
 
   /** The id when it follows the format's rule, else the 400 answer saying why. */
   function checkId(format: FormatName, id: unknown): string | Envelope<never> {
@@ -188,10 +123,9 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const noCitizen = (format: FormatName, id: string) => fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`);
 
   function lookup(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
-    const checked = checkId(format, value);
-    if (typeof checked !== 'string') return Promise.resolve(checked);
-    const id = checked;
-    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }) => {
+    const id = checkId(format, value);
+    if (typeof id !== 'string') return Promise.resolve(id);
+    return guarded(prepared, format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }) => {
       const record = await byId(id);
       return record === null ? noCitizen(format, id) : ok(record);
     }));
@@ -202,17 +136,16 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     if (!parsed.ok) return Promise.resolve(fail(PLATE_RULE.error, `The plate must be ${PLATE_RULE.wording}: ${parsed.problem}.`));
     const { plate } = parsed;
     // Keyed by the plate as typed: the spelling typed is preferred among rows sharing a plate.
-    return guarded(format, `plate\u0000${plate.typed}`, `lookup of plate ${plate.typed}`, requestId, vehicles(format, async ({ byPlate }) => {
+    return guarded(vehiclesPrepared, format, `plate\u0000${plate.typed}`, `lookup of plate ${plate.typed}`, requestId, vehicles(format, async ({ byPlate }) => {
       const record = await byPlate(plate);
       return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
     }));
   }
 
   function lookupCitizenVehicles(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
-    const checked = checkId(format, value);
-    if (typeof checked !== 'string') return Promise.resolve(checked);
-    const id = checked;
-    return guarded(format, `vehicles\u0000${id}`, `vehicles of ${id}`, requestId, vehicles(format, async ({ byCitizen }) => {
+    const id = checkId(format, value);
+    if (typeof id !== 'string') return Promise.resolve(id);
+    return guarded(vehiclesPrepared, format, `vehicles\u0000${id}`, `vehicles of ${id}`, requestId, vehicles(format, async ({ byCitizen }) => {
       const list = await byCitizen(id);
       return list === null ? noCitizen(format, id) : ok(list);
     }));
@@ -225,17 +158,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }) => ok(await byLicense(license))));
-  }
-
-  /** Each format's state, `known` deciding between available and unavailable once it was inspected. */
-  function states(available: (known: Prepared) => boolean): Record<FormatName, FormatAvailability> {
-    const state = {} as Record<FormatName, FormatAvailability>;
-    for (const { name: format } of options.formats) {
-      const known = prepared.get(format);
-      state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : available(known) ? 'available' : 'unavailable';
-    }
-    return state;
+    return guarded(prepared, format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }) => ok(await byLicense(license))));
   }
 
   return {
@@ -244,20 +167,10 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     lookupVehicle,
     lookupCitizenVehicles,
     async prepareFormats(recheckMs = SCHEMA_RECHECK_MS) {
-      await Promise.all(
-        [...enabled].map((f) =>
-          prepare(f, recheckMs).catch((error: unknown) => {
-            if (error instanceof DatabaseError && error.kind === 'stopping') return;
-            // Retried until it works: say why once, not every time.
-            const message = `reading the ${tableLabel(formats[f])} table failed: ${error instanceof Error ? error.message : String(error)}`;
-            if (lastPrepareFailure.get(f) !== message) options.logError(message);
-            lastPrepareFailure.set(f, message);
-          }),
-        ),
-      );
-      return [...enabled].every((f) => prepared.has(f));
+      const [citizensKnown, vehiclesKnown] = await Promise.all([prepared.prepareAll(recheckMs), vehiclesPrepared.prepareAll(recheckMs)]);
+      return citizensKnown && vehiclesKnown;
     },
-    availability: () => states((known) => known.find !== null),
-    vehicleAvailability: () => states((known) => 'lookups' in known.vehicles),
+    availability: () => prepared.availability(),
+    vehicleAvailability: () => vehiclesPrepared.availability(),
   };
 }
