@@ -104,3 +104,29 @@ describe('beta: Qbox qbx_vehicles, padded plates', () => {
     expect(http.error?.message).toMatch(/owned_vehicles|users/);
   });
 });
+
+describe('alpha without an owner index: the database stops the scan at its bound', () => {
+  let h: Harness;
+  const OWNER = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
+  beforeAll(async () => {
+    // db_timeout_ms 251: the scan bound is 1 ms, which reading 300,000 unindexed rows cannot meet.
+    h = await startHarness('veh_route_scan', ['esx-legacy-schema.sql', 'esx-legacy-1.13-row.sql', 'esx-legacy-vehicles.sql'], {
+      convars: { 'citizen_records:db_timeout_ms': '251' },
+    });
+    await h.db.admin.query(
+      "SET STATEMENT max_recursive_iterations = 1000000 FOR INSERT INTO owned_vehicles (owner, plate, vehicle) " +
+        "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) SELECT CONCAT('char1:', SHA1(i)), CONCAT('Z', LPAD(i, 7, '0')), '{}' FROM n",
+    );
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a citizen\'s list answers 504 database_timeout and the database stays healthy; the plate lookup still uses its key', async () => {
+    const { status, http, viaExport } = await vehiclesOf(h, 'alpha', OWNER);
+    expect({ status, code: http.error?.code, viaExport: viaExport.error?.code }).toEqual({ status: 504, code: 'database_timeout', viaExport: 'database_timeout' });
+    expect(http.error?.message).toMatch(/time limit/);
+    const health = JSON.parse((await h.request('/health')).body);
+    expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({ status: 'ok', database: 'connected', vehicles: 'available' });
+    expect((await plate(h, 'alpha', 'klm482')).http.data?.plate).toBe('KLM 482');
+  });
+});
