@@ -5,7 +5,7 @@
  * else `GetCoreObject().Shared`. Read as framework-watch.ts says, never per lookup.
  */
 import { readCatalog, type GroupCatalogs } from '../formats/beta/group-catalog';
-import { tryExport, watchFramework, type Framework } from './framework-watch';
+import { tryExport, watchFrameworkData, type Framework } from './framework-watch';
 
 const READERS: Record<Framework, () => { jobs: unknown; gangs: unknown }> = {
   qbx_core: () => ({ jobs: tryExport('qbx_core', 'GetJobs'), gangs: tryExport('qbx_core', 'GetGangs') }),
@@ -19,15 +19,13 @@ const READERS: Record<Framework, () => { jobs: unknown; gangs: unknown }> = {
 };
 
 export function watchFrameworkGroups(log: (message: string) => void): () => GroupCatalogs | undefined {
-  let current: GroupCatalogs | undefined;
-  watchFramework((framework) => {
-    if (!framework) {
-      current = undefined;
-      return;
-    }
+  const catalogs = (framework: Framework) => (): GroupCatalogs => {
     const { jobs, gangs } = READERS[framework]();
-    current = { jobs: readCatalog(jobs), gangs: readCatalog(gangs) };
-    log(`job definitions from ${framework}: ${current.jobs.size} jobs, ${current.gangs.size} gangs`);
-  });
-  return () => current;
+    return { jobs: readCatalog(jobs), gangs: readCatalog(gangs) };
+  };
+  return watchFrameworkData(
+    { qbx_core: catalogs('qbx_core'), 'qb-core': catalogs('qb-core') },
+    (c, framework) => `job definitions from ${framework}: ${c.jobs.size} jobs, ${c.gangs.size} gangs`,
+    log,
+  );
 }

@@ -6,25 +6,19 @@
  * Without a framework (ESX) the base game's models alone are known.
  */
 import { readSharedVehicles, type VehicleCatalog } from '../formats/common/vehicle-catalog';
-import { tryExport, watchFramework, type Framework } from './framework-watch';
+import { tryExport, watchFrameworkData, type Framework } from './framework-watch';
 
-const READERS: Record<Framework, () => unknown> = {
-  qbx_core: () => tryExport('qbx_core', 'GetVehiclesByName'),
+/** The list as each framework's exports hand it over, read into a catalog. */
+const READERS: Record<Framework, () => VehicleCatalog> = {
+  qbx_core: () => readSharedVehicles(tryExport('qbx_core', 'GetVehiclesByName')),
   'qb-core': () =>
-    tryExport('qb-core', 'GetShared', 'Vehicles') ??
-    tryExport('qb-core', 'GetSharedVehicles') ??
-    (tryExport('qb-core', 'GetCoreObject') as { Shared?: { Vehicles?: unknown } } | undefined)?.Shared?.Vehicles,
+    readSharedVehicles(
+      tryExport('qb-core', 'GetShared', 'Vehicles') ??
+        tryExport('qb-core', 'GetSharedVehicles') ??
+        (tryExport('qb-core', 'GetCoreObject') as { Shared?: { Vehicles?: unknown } } | undefined)?.Shared?.Vehicles,
+    ),
 };
 
 export function watchFrameworkVehicles(log: (message: string) => void): () => VehicleCatalog | undefined {
-  let current: VehicleCatalog | undefined;
-  watchFramework((framework) => {
-    if (!framework) {
-      current = undefined;
-      return;
-    }
-    current = readSharedVehicles(READERS[framework]());
-    log(`vehicle list from ${framework}: ${current.byName.size} models`);
-  });
-  return () => current;
+  return watchFrameworkData(READERS, (catalog, framework) => `vehicle list from ${framework}: ${catalog.byName.size} models`, log);
 }

@@ -47,3 +47,16 @@ export function watchFramework(read: Listener): void {
   onEvent('onServerResourceStop', (name: string) => ours(name) && refresh());
   for (const event of CHANGED) onEvent(event, refresh);
 }
+
+/**
+ * The framework's data as `read` makes it from that framework's exports, kept up to date by the
+ * watch; undefined without a framework. `describe` says in the log what was read.
+ */
+export function watchFrameworkData<T>(read: Record<Framework, () => T>, describe: (data: T, framework: Framework) => string, log: (message: string) => void): () => T | undefined {
+  let current: T | undefined;
+  watchFramework((framework) => {
+    current = framework ? read[framework]() : undefined;
+    if (framework && current !== undefined) log(describe(current, framework));
+  });
+  return () => current;
+}
