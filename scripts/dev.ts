@@ -77,6 +77,7 @@ async function main(): Promise<void> {
       curl(`/beta/citizens/${BETA_ID}/vehicles`),
       curl('/health', false),
       curl('/openapi.json', false),
+      `the API for people, in a browser: ${url}/docs`,
       'Ctrl-C stops it and removes the database.',
       '',
     ].join('\n'),
