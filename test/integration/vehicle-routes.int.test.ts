@@ -3,7 +3,8 @@
  * HTTP and through the exports alike, 400 invalid_plate before any query, the 404s, `[]`, the 501
  * naming a missing table, and /health's vehicles states (which never change status).
  */
-import { startHarness, type Harness } from '../../devkit/resource-harness';
+import { waitFor } from '../../devkit/host/host-fixture';
+import { loadFixture, startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: any; error?: { code: string; message: string } };
 
@@ -128,5 +129,25 @@ describe('alpha without an owner index: the database stops the scan at its bound
     const health = JSON.parse((await h.request('/health')).body);
     expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({ status: 'ok', database: 'connected', vehicles: 'available' });
     expect((await plate(h, 'alpha', 'klm482')).http.data?.plate).toBe('KLM 482');
+  });
+});
+
+describe('a vehicles table created while the resource runs', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('veh_route_later', ['esx-legacy-schema.sql', 'esx-legacy-1.13-row.sql']);
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('is 501 before, found by the health check\'s look for missing tables, then answered; citizens were served throughout', async () => {
+    const health = async () => JSON.parse((await h.request('/health')).body).data;
+    expect(await health()).toMatchObject({ status: 'ok', formats: { alpha: 'available' }, vehicles: { alpha: 'unavailable' } });
+    const before = await plate(h, 'alpha', 'KLM 482');
+    expect({ status: before.status, message: before.http.error?.message }).toEqual({ status: 501, message: expect.stringContaining('owned_vehicles') });
+    expect((await h.request(`/alpha/citizens/${encodeURIComponent('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')}`)).status).toBe(200);
+    await loadFixture(h.db, 'esx-legacy-vehicles.sql');
+    await waitFor(async () => (await health()).vehicles.alpha === 'available', 'the vehicles table found', 20_000, 250);
+    expect((await plate(h, 'alpha', 'KLM 482')).http.data?.plate).toBe('KLM 482');
   });
 });
