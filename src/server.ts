@@ -3,6 +3,7 @@
  * database adapter, the formats, the HTTP handler and the exports. Nothing is exported from here
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
@@ -83,10 +84,9 @@ function start(): void {
   const version = resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const gate = createLookupGate({
-    maxInFlight: config.maxInFlight,
-    cache: createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now }),
-  });
+  const cache = createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now });
+  const gate = createLookupGate({ maxInFlight: config.maxInFlight, cache });
+  const searchGate = createLookupGate({ maxInFlight: config.searchMaxInFlight, cache, what: { noun: 'searches', convar: 'search_max_in_flight' } });
   const service = createCitizenService({
     db,
     formats: FORMATS,
@@ -101,9 +101,13 @@ function start(): void {
       esxCharacterPrefix: config.esxCharacterPrefix,
       esxMaxCharacters: config.esxMaxCharacters,
       vehicles: watchFrameworkVehicles((message) => log.info(message)),
-      scanTimeoutMs: Math.max(1, config.dbTimeoutMs - SCAN_MARGIN_MS),
+      // The ESX owner scan is bounded like a search: the database stops it at search_timeout_ms.
+      scanTimeoutMs: Math.min(config.searchTimeoutMs, Math.max(1, config.dbTimeoutMs - SCAN_MARGIN_MS)),
     },
     gate,
+    searchGate,
+    searchTimeoutMs: config.searchTimeoutMs,
+    cursorSecret: randomBytes(32),
     now,
     logError: (message) => log.error(message),
   });
@@ -122,6 +126,7 @@ function start(): void {
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
       vehicle: (call) => service.lookupVehicle(formatOf(call), call.params.plate, call.requestId),
       citizenVehicles: (call) => service.lookupCitizenVehicles(formatOf(call), call.params.id, call.requestId),
+      search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
     },
   };
 
@@ -157,6 +162,7 @@ function start(): void {
     stopping = true;
     clearInterval(preparer);
     gate.stop();
+    searchGate.stop();
     db.close();
   });
 
