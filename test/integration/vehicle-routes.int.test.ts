@@ -53,7 +53,7 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
     expect(plates).toEqual([...plates].sort());
     expect(plates).toContain('KLM 482');
     expect(http.data.find((v: { plate: string }) => v.plate === 'KLM 482')).toEqual((await plate(h, 'alpha', 'KLM 482')).http.data);
-    const unknown = await vehiclesOf(h, 'alpha', 'char1:' + 'e'.repeat(40));
+    const unknown = await vehiclesOf(h, 'alpha', `char1:${'e'.repeat(40)}`);
     expect({ status: unknown.status, code: unknown.http.error?.code, viaExport: unknown.viaExport.error?.code }).toEqual({ status: 404, code: 'citizen_not_found', viaExport: 'citizen_not_found' });
   });
 
@@ -100,7 +100,7 @@ describe('beta: Qbox qbx_vehicles, padded plates', () => {
   });
 
   test('the alpha vehicles routes answer 501 naming owned_vehicles or users', async () => {
-    const { status, http } = await vehiclesOf(h, 'alpha', 'char1:' + 'a'.repeat(40));
+    const { status, http } = await vehiclesOf(h, 'alpha', `char1:${'a'.repeat(40)}`);
     expect(status).toBe(501);
     expect(http.error?.message).toMatch(/owned_vehicles|users/);
   });

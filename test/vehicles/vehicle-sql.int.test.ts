@@ -48,8 +48,14 @@ async function setUp(label: string, fixtures: string[]): Promise<Setup> {
   const calls: Call[] = [];
   const direct: Database = {
     ...inner,
-    single: (sql, params) => (calls.push({ sql, params }), inner.single(sql, params)),
-    query: (sql, params) => (calls.push({ sql, params }), inner.query(sql, params)),
+    single: (sql, params) => {
+      calls.push({ sql, params });
+      return inner.single(sql, params);
+    },
+    query: (sql, params) => {
+      calls.push({ sql, params });
+      return inner.query(sql, params);
+    },
   };
   const warnings: string[] = [];
   return {
@@ -85,7 +91,7 @@ async function byPlate(lookups: VehicleLookups, typed: string): Promise<VehicleR
 
 async function platesOf(lookups: VehicleLookups, id: string): Promise<string[] | null> {
   const records = await lookups.byCitizen(id);
-  return records && records.map((r) => vehicleRecordSchema.parse(r).plate);
+  return records === null ? null : records.map((r) => vehicleRecordSchema.parse(r).plate);
 }
 
 type Plan = Array<{ table: string; type: string; key: string | null }>;
