@@ -3,6 +3,7 @@
  * database adapter, the formats, the HTTP handler and the exports. Nothing is exported from here
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
@@ -16,9 +17,10 @@ import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
-import { currentResourceName, getConvar, onEvent, resourceVersion } from './fivem/natives';
+import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
 import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
+import { DOCS_RENDERER_FILE } from './http/docs-page';
 import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
@@ -34,6 +36,18 @@ const HEALTH_CHECK_MS = 5000;
 /** The cache's bounds besides its TTL. */
 const CACHE_MAX_ENTRIES = 2000;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * /docs's renderer, read at the first request for the page rather than at start: the resource starts
+ * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
+ */
+function docsRenderer(resourceName: string): string {
+  const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
+  if (renderer === null) {
+    throw new Error(`${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`);
+  }
+  return renderer;
+}
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
 function announceAccess(config: Config, log: Logger): void {
@@ -64,10 +78,9 @@ function start(): void {
   const version = resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const gate = createLookupGate({
-    maxInFlight: config.maxInFlight,
-    cache: createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now }),
-  });
+  const cache = createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now });
+  const gate = createLookupGate({ maxInFlight: config.maxInFlight, cache });
+  const searchGate = createLookupGate({ maxInFlight: config.searchMaxInFlight, cache, what: { noun: 'searches', convar: 'search_max_in_flight' } });
   const service = createCitizenService({
     db,
     formats: FORMATS,
@@ -83,6 +96,9 @@ function start(): void {
       esxMaxCharacters: config.esxMaxCharacters,
     },
     gate,
+    searchGate,
+    searchTimeoutMs: config.searchTimeoutMs,
+    cursorSecret: randomBytes(32),
     now,
     logError: (message) => log.error(message),
   });
@@ -95,9 +111,11 @@ function start(): void {
   const api: Api = {
     health,
     openApi: () => OPENAPI_DOCUMENT,
+    docsRenderer: () => docsRenderer(resourceName),
     operations: {
       citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
+      search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
     },
   };
 
@@ -133,6 +151,7 @@ function start(): void {
     stopping = true;
     clearInterval(preparer);
     gate.stop();
+    searchGate.stop();
     db.close();
   });
 

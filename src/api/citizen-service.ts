@@ -5,7 +5,7 @@
  */
 import type { FormatAvailability } from '../contract/health';
 import { LICENSE_RULE } from '../contract/parameters';
-import { DatabaseError, type Database } from '../db/database';
+import { DatabaseError, type ScanningDatabase } from '../db/database';
 import { parseLicense } from '../formats/common/license';
 import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
@@ -13,16 +13,23 @@ import { createDatabaseFailures } from './database-failures';
 import { fail, ok, type Envelope } from './envelope';
 import type { LookupGate } from './lookup-gate';
 import { createPreparedFormats, isSchemaChange, SCHEMA_RECHECK_MS } from './prepared-formats';
+import { nextSearchCursor, pageLimit, parseSearchArgument, parseSearchQueryString, searchFilterKey, type CursorKey } from './search-query';
 
 export { SCHEMA_RECHECK_MS };
 
 export interface CitizenServiceOptions {
-  db: Database;
+  db: ScanningDatabase;
   /** Every format of the registry, enabled or not. */
   formats: readonly AnyFormat[];
   enabled: ReadonlySet<FormatName>;
   formatOptions: FormatOptions;
   gate: LookupGate;
+  /** The searches' own gate: the same cache, a smaller cap (search_max_in_flight), since each scans. */
+  searchGate: LookupGate;
+  /** How long the database may run one search statement before it stops it (search_timeout_ms). */
+  searchTimeoutMs: number;
+  /** Signs the search cursors this run hands out (random per start). */
+  cursorSecret: Uint8Array;
   /** Milliseconds, for the pace of looking again for a missing table and of the failure log. */
   now(): number;
   logError(message: string): void;
@@ -39,6 +46,11 @@ export interface CitizenService {
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /** Every citizen of the player with that license, in character-slot order. */
   lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /**
+   * One page of citizens found by name, birth date or phone: `query` is the raw query string over
+   * HTTP, the caller's table through an export.
+   */
+  search(format: FormatName, query: unknown, via: 'http' | 'export', requestId?: string): Promise<Envelope<unknown>>;
   /**
    * Inspects the tables of every enabled format not known yet; looks again for missing ones, and
    * compares present ones, not looked at within `recheckMs`. Resolves true when every enabled
@@ -80,12 +92,13 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     what: string,
     requestId: string | undefined,
     use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>,
+    through: LookupGate = gate,
   ): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) {
       return Promise.resolve(fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`));
     }
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
-    return gate.run(`${format}\u0000${key}`, () =>
+    return through.run(`${format}\u0000${key}`, () =>
       find(format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
     );
   }
@@ -110,9 +123,44 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
   }
 
+  function search(format: FormatName, input: unknown, via: 'http' | 'export', requestId?: string): Promise<Envelope<unknown>> {
+    const key: CursorKey = { scope: format, secret: options.cursorSecret };
+    // An HTTP query string that is not one cannot happen; '' stands for none.
+    const parse = via === 'http' ? parseSearchQueryString(typeof input === 'string' ? input : '', key) : parseSearchArgument(input, key);
+    if (!parse.ok) return Promise.resolve(fail('invalid_query', parse.message));
+    const { query } = parse;
+    const limit = pageLimit(query);
+    const shared = `search\u0000${searchFilterKey(query)}\u0000${limit}\u0000${JSON.stringify(query.cursor?.position ?? null)}`;
+    const what = `search ${JSON.stringify({ name: query.terms.join(' '), dob: query.dob, phone: query.phone })}`;
+    return guarded(
+      format,
+      shared,
+      what,
+      requestId,
+      async ({ search: bound }) => {
+        const refusal = bound.refuse(query);
+        if (refusal) return fail('invalid_query', refusal);
+        const criteria = { terms: query.terms, dob: query.dob, phone: query.phone, after: query.cursor?.position ?? null, limit };
+        try {
+          const page = await bound.run(criteria, (sql, params) => db.scan(sql, params, options.searchTimeoutMs));
+          return ok({ citizens: page.citizens, next: nextSearchCursor(query, page.citizens.length, page.last, page.more, key) });
+        } catch (error) {
+          if (!(error instanceof DatabaseError && error.stoppedByDatabase)) throw error;
+          return fail(
+            'database_timeout',
+            `The search scanned longer than citizen_records:search_timeout_ms (${options.searchTimeoutMs} ms) and the database stopped it; ` +
+              'narrow it (more of the name, a dob or a phone) or try again.',
+          );
+        }
+      },
+      options.searchGate,
+    );
+  }
+
   return {
     lookup,
     lookupByLicense,
+    search,
     prepareFormats: (recheckMs = SCHEMA_RECHECK_MS) => prepared.prepareAll(recheckMs),
     availability: () => prepared.availability(),
   };

@@ -44,6 +44,8 @@ interface FxGlobals {
   GetResourceState: typeof GetResourceState;
   /** Own type: @citizenfx/server says `string`, but a key the manifest lacks gives null. */
   GetResourceMetadata(resource: string, key: string, index: number): string | null;
+  /** Own type: @citizenfx/server says `string`, but a missing file gives null. */
+  LoadResourceFile(resource: string, file: string): string | null;
 }
 
 const fx = globalThis as unknown as FxGlobals;
@@ -84,4 +86,12 @@ export function resourceState(resource: string): string {
 /** The `version` of a resource's manifest (this one by default), or '' when it has none. */
 export function resourceVersion(resource: string = currentResourceName()): string {
   return fx.GetResourceMetadata(resource, 'version', 0) ?? '';
+}
+
+/**
+ * A file of a resource, decoded as UTF-8, or null when it is missing or outside the resource's folder
+ * (LOAD_RESOURCE_FILE, citizenfx/fivem@0190684:code/components/citizen-scripting-core/src/MetadataScriptFunctions.cpp).
+ */
+export function loadResourceFile(resource: string, file: string): string | null {
+  return fx.LoadResourceFile(resource, file);
 }

@@ -40,6 +40,8 @@ function answerText(answer: Answer, format: AnyFormat | null): string {
       return `200, or 503 while the database is not usable: ${code(`{success, data:${shapeText(HEALTH_DATA, format)}}`)}`;
     case 'document':
       return '200, the text of `openapi.json` in the repository';
+    case 'page':
+      return '200, an HTML page (`text/html`) with its `ETag`, cached a week';
   }
 }
 
@@ -47,7 +49,9 @@ export function routesTable(): string {
   const rows = ROUTES.map(({ path, operation, format }) => {
     const summary = format ? forFormat(operation.summary, format) : operation.summary;
     const access = operation.access === 'open' ? '; no key' : '';
-    return [operation.methods.join(', '), code(path), `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}`];
+    const query = operation.queryParameters.map((q) => `${q.name}=`).join('&');
+    const cost = operation.cost ? `; costs ${operation.cost} requests of the rate limit` : '';
+    return [operation.methods.join(', '), code(query ? `${path}?${query}` : path), `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}${cost}`];
   });
   rows.push(['OPTIONS', 'any route', `CORS preflight: 204 with ${code('Allow')}; no key`]);
   return table(['method', 'path', 'answer'], rows);

@@ -10,7 +10,12 @@ import { hash } from 'node:crypto';
  * in Node 20.20, and no Hash object left for the garbage collector. Same digest, so the same tag.
  */
 export function weakEtag(body: string): string {
-  return `W/"${hash('sha1', body, 'base64url')}"`;
+  return `W/${strongEtag(body)}`;
+}
+
+/** A strong validator, for a body that is the same bytes on every answer (the /docs page). */
+export function strongEtag(body: string): string {
+  return `"${hash('sha1', body, 'base64url')}"`;
 }
 
 /** If-None-Match: `*`, one tag or a list, compared weakly (RFC 9110 §13.1.2). */

@@ -18,6 +18,7 @@ import {
 } from './query';
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
+import { prepareAlphaSearch } from './search';
 import type { AlphaRecord } from './schema';
 
 /** The order of this server's `dateofbirth` strings: the convar's, or under `auto` a bounded sample's. */
@@ -47,6 +48,7 @@ export async function prepareAlpha(
   if (!columns?.has('identifier')) return null;
   const selected = selectAlphaColumns(columns);
   const normaliseOptions = { warn: options.warn, dobOrder: await dobOrder(db, columns, options) };
+  const search = prepareAlphaSearch(columns, { ...normaliseOptions, maxColumnBytes: options.maxColumnBytes });
   const userQuery = alphaUserQuery(selected, options.maxColumnBytes);
   const { esxCharacterPrefix: prefix, esxMaxCharacters: slots } = options;
   const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
@@ -84,6 +86,7 @@ export async function prepareAlpha(
   };
 
   return {
+    search,
     async byId(id) {
       const row = await findRow(id);
       return row && toRecord(row);

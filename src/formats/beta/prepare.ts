@@ -4,6 +4,7 @@ import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
 import type { FormatLookups, FormatOptions } from '../format';
 import { normaliseBetaRow } from './normalise';
+import { prepareBetaSearch } from './search';
 import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE } from './query';
 import type { BetaRecord } from './schema';
 
@@ -22,6 +23,7 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
     return normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });
   };
   return {
+    search: prepareBetaSearch(columns, options),
     async byId(id) {
       const row = await db.single(query.sql, query.params(id));
       return row && toRecord(row, options.now());
