@@ -41,7 +41,7 @@ async function insertUsers(db: TestDatabase, users: readonly User[]): Promise<vo
 
 const warnings: string[] = [];
 function formatOptions(dobOrder: DateOrder = 'DMY', maxColumnBytes = 4_194_304): FormatOptions & { dobOrder: DateOrder } {
-  return { warn: (m) => warnings.push(m), dobOrder, now: () => 0, maxColumnBytes, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined };
+  return { warn: (m) => warnings.push(m), dobOrder, now: () => 0, maxColumnBytes, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
 }
 
 async function alphaSearch(conn: SearchConnection, options = formatOptions()) {

@@ -14,7 +14,7 @@ import { bindSearch, searchConnection, searchPage, searchPages, type SearchConne
 
 const warnings: string[] = [];
 const NOW = Date.UTC(2026, 0, 1);
-const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => NOW, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined };
+const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => NOW, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
 
 let serial = 0;
 const nextCitizenId = () => `SRCH${String(++serial).padStart(4, '0')}`;
