@@ -6,7 +6,9 @@
  * stand-in), BENCH_CITIZENS (citizens per format, default 10000; 100000 is the large data set),
  * BENCH_BLOCKS (default 5), BENCH_BLOCK (lookups per block, default 500), BENCH_ONLY (a regular
  * expression on scenario names), BENCH_HEAP_LOOKUPS (default 50000; 0 skips the heap runs). To
- * profile the server process: NODE_OPTIONS=--cpu-prof with BENCH_ONLY naming one scenario.
+ * profile the server process: `node --cpu-prof scripts/run-ts.cjs bench/main.ts` with BENCH_ONLY naming one
+ * scenario (Node refuses --cpu-prof in NODE_OPTIONS; the forked server process inherits the flag, so
+ * both processes write a profile, the server's the larger).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

