@@ -4,8 +4,11 @@
  * what it finds, the envelope, headers, ETag/304, HEAD, CORS, paging, 400s that reach no query,
  * the search's own cap, its rate-limit cost, and a slow scan the database stops.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fc from 'fast-check';
 import mysql from 'mysql2/promise';
+import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
 import type { RawResponse } from '../../devkit/host/http-client';
 
@@ -166,6 +169,20 @@ describe('searching', () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  test("the README's curl lines and Lua example answer as it says", async () => {
+    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Searching for citizens'));
+    const curls = [...section.matchAll(/^curl -H "Authorization: Bearer \$KEY" 'http:\/\/127\.0\.0\.1:30120\/citizen_records([^']+)'$/gm)].map((m) => m[1]);
+    expect(curls).toHaveLength(2);
+    for (const path of curls) {
+      const answer = await h.request(path);
+      expect({ path, status: answer.status, found: body(answer).data.citizens.length > 0 }).toEqual({ path, status: 200, found: true });
+    }
+    const lua = /```lua\n([\s\S]*?searchAlphaCitizens[\s\S]*?)```/.exec(section)?.[1];
+    const result = await runLuaSnippet(h.host, lua ?? 'error("no Lua search example in the README")');
+    expect(result).toMatchObject({ error: null, printed: [`${ESX(1)}\tJohn\tSmith\t555-201-0001`] });
   });
 
   test('at most 200 citizens are reachable; then next is null', async () => {

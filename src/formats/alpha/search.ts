@@ -33,7 +33,7 @@ function columnOrNull(columns: ReadonlyMap<string, TableColumn>, name: string): 
   return column ? quoteIdentifier(column.name) : 'NULL';
 }
 
-/** The search over this server's `users` columns (the table has `identifier`, as prepareAlphaLookup checks). */
+/** The search over this server's `users` columns (the table has `identifier`, as prepareAlpha checks). */
 export function prepareAlphaSearch(
   columns: ReadonlyMap<string, TableColumn>,
   options: AlphaSearchOptions,
