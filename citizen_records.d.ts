@@ -353,6 +353,39 @@ export interface BetaSummary {
   last_updated: string | "";
 }
 
+export interface Vehicle {
+  /** The number plate as stored, trimmed and upper-case (1 to 8 characters in the game) */
+  plate: string;
+  /** The owner's id: the ESX identifier (alpha) or the citizenid (beta), usable with /{format}/citizens/{id} */
+  owner: string;
+  /** The owner's first and last name from their citizen row; `""` when that row or its names are missing */
+  owner_name: string;
+  /** Spawn name, e.g. `adder`: beta as stored; alpha from the model hash, by the framework's or the base game's list; `""` when unknown */
+  model: string;
+  /** Display name without brand, e.g. `Adder`; `""` when unknown (addon cars without a framework list) */
+  label: string;
+  /** The model's joaat hash as the game gives it, a signed 32-bit integer; 0 when none is stored */
+  model_hash: number;
+  /** Vehicle type. alpha: the `type` column as ESX stores it (`car`, `boat`, `aircraft`, …; `car` by default). beta: the framework's shared vehicles list's type (`automobile`, `bike`, `boat`, `heli`, `plane`, …), `""` without one */
+  type: string;
+  /** The job a fleet vehicle belongs to (ESX `job`, e.g. `police`); `""` for a private vehicle and always on beta */
+  job: string;
+  /** Where the vehicle is, as the garage scripts record it: `out` (in the world, or in a QBCore depot awaiting its fee), `garaged`, `impounded`; `unknown` for any other stored value */
+  state: "out" | "garaged" | "impounded" | "unknown";
+  /** Garage name: alpha `parking`, or `pound` while impounded; beta `garage` (the last garage, also while out); `""` when none */
+  garage: string;
+  /** Fuel level in percent; 100 when none is stored */
+  fuel: number;
+  /** Engine health as the game gives it, -4000 to 1000; 1000 when none is stored */
+  engine: number;
+  /** Body health, 0 to 1000; 1000 when none is stored */
+  body: number;
+  /** A fake plate fitted by a fake-plate script (beta `fakeplate`); `""` when none, and always on alpha */
+  fakeplate: string;
+  /** The stored vehicle properties (alpha `vehicle`, beta `mods`) as the framework saved them (colours, mods, extras, …); `{}` when absent or unreadable */
+  properties: Record<string, unknown>;
+}
+
 /** Stable error codes; the HTTP status of each is in the README and /openapi.json. */
 export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
 
@@ -378,6 +411,11 @@ export interface Health {
     database: "connected" | "unavailable";
     /** Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats). */
     formats: {
+      alpha: "available" | "unavailable" | "pending" | "disabled";
+      beta: "available" | "unavailable" | "pending" | "disabled";
+    };
+    /** Each format's vehicles: `available`, `unavailable` (its vehicles table, or its citizens table, is missing), `pending` or `disabled`, as for `formats`. Never changes `status`: a server without a garage script still serves citizens. */
+    vehicles: {
       alpha: "available" | "unavailable" | "pending" | "disabled";
       beta: "available" | "unavailable" | "pending" | "disabled";
     };
@@ -434,4 +472,12 @@ export interface CitizenRecordsExports {
   getAlphaCitizensByLicense(license: string): Promise<Envelope<Array<AlphaRecord>>>;
   /** Every citizen of one player in format beta, in character-slot order */
   getBetaCitizensByLicense(license: string): Promise<Envelope<Array<BetaRecord>>>;
+  /** The vehicle of one number plate in format alpha, matched ignoring case and spacing */
+  getAlphaVehicle(plate: string): Promise<Envelope<Vehicle>>;
+  /** The vehicle of one number plate in format beta, matched ignoring case and spacing */
+  getBetaVehicle(plate: string): Promise<Envelope<Vehicle>>;
+  /** One citizen's vehicles in format alpha, ordered by plate */
+  getAlphaCitizenVehicles(id: string): Promise<Envelope<Array<Vehicle>>>;
+  /** One citizen's vehicles in format beta, ordered by plate */
+  getBetaCitizenVehicles(id: string): Promise<Envelope<Array<Vehicle>>>;
 }

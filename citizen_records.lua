@@ -246,6 +246,23 @@
 ---@field gang CitizenRecords.BetaSummaryGang The citizen's gang
 ---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
 
+---@class CitizenRecords.Vehicle
+---@field plate string The number plate as stored, trimmed and upper-case (1 to 8 characters in the game)
+---@field owner string The owner's id: the ESX identifier (alpha) or the citizenid (beta), usable with /{format}/citizens/{id}
+---@field owner_name string The owner's first and last name from their citizen row; `""` when that row or its names are missing
+---@field model string Spawn name, e.g. `adder`: beta as stored; alpha from the model hash, by the framework's or the base game's list; `""` when unknown
+---@field label string Display name without brand, e.g. `Adder`; `""` when unknown (addon cars without a framework list)
+---@field model_hash integer The model's joaat hash as the game gives it, a signed 32-bit integer; 0 when none is stored
+---@field type string Vehicle type. alpha: the `type` column as ESX stores it (`car`, `boat`, `aircraft`, …; `car` by default). beta: the framework's shared vehicles list's type (`automobile`, `bike`, `boat`, `heli`, `plane`, …), `""` without one
+---@field job string The job a fleet vehicle belongs to (ESX `job`, e.g. `police`); `""` for a private vehicle and always on beta
+---@field state "out"|"garaged"|"impounded"|"unknown" Where the vehicle is, as the garage scripts record it: `out` (in the world, or in a QBCore depot awaiting its fee), `garaged`, `impounded`; `unknown` for any other stored value
+---@field garage string Garage name: alpha `parking`, or `pound` while impounded; beta `garage` (the last garage, also while out); `""` when none
+---@field fuel number Fuel level in percent; 100 when none is stored
+---@field engine number Engine health as the game gives it, -4000 to 1000; 1000 when none is stored
+---@field body number Body health, 0 to 1000; 1000 when none is stored
+---@field fakeplate string A fake plate fitted by a fake-plate script (beta `fakeplate`); `""` when none, and always on alpha
+---@field properties table<string, any> The stored vehicle properties (alpha `vehicle`, beta `mods`) as the framework saved them (colours, mods, extras, …); `{}` when absent or unreadable
+
 ---@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
 
 ---@class CitizenRecords.Error
@@ -257,10 +274,15 @@
 ---@field alpha "available"|"unavailable"|"pending"|"disabled"
 ---@field beta "available"|"unavailable"|"pending"|"disabled"
 
+---@class CitizenRecords.HealthDataVehicles
+---@field alpha "available"|"unavailable"|"pending"|"disabled"
+---@field beta "available"|"unavailable"|"pending"|"disabled"
+
 ---@class CitizenRecords.HealthData
 ---@field status "ok"|"degraded" `ok` when the database is usable.
 ---@field database "connected"|"unavailable"
 ---@field formats CitizenRecords.HealthDataFormats Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).
+---@field vehicles CitizenRecords.HealthDataVehicles Each format's vehicles: `available`, `unavailable` (its vehicles table, or its citizens table, is missing), `pending` or `disabled`, as for `formats`. Never changes `status`: a server without a garage script still serves citizens.
 ---@field version string The resource's version.
 
 ---@class CitizenRecords.HealthResult
@@ -320,6 +342,26 @@
 ---@field data? CitizenRecords.BetaRecord[]
 ---@field error? CitizenRecords.Error
 
+---@class CitizenRecords.AlphaVehicleResult
+---@field success boolean
+---@field data? CitizenRecords.Vehicle
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaVehicleResult
+---@field success boolean
+---@field data? CitizenRecords.Vehicle
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.AlphaCitizenVehiclesResult
+---@field success boolean
+---@field data? CitizenRecords.Vehicle[]
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaCitizenVehiclesResult
+---@field success boolean
+---@field data? CitizenRecords.Vehicle[]
+---@field error? CitizenRecords.Error
+
 ---@class CitizenRecords.Exports
 ---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
@@ -328,3 +370,7 @@
 ---@field searchBetaCitizens fun(self: CitizenRecords.Exports, query?: CitizenRecords.SearchBetaCitizensQuery): CitizenRecords.SearchBetaCitizensResult
 ---@field getAlphaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.AlphaCitizensByLicenseResult
 ---@field getBetaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.BetaCitizensByLicenseResult
+---@field getAlphaVehicle fun(self: CitizenRecords.Exports, plate: string): CitizenRecords.AlphaVehicleResult
+---@field getBetaVehicle fun(self: CitizenRecords.Exports, plate: string): CitizenRecords.BetaVehicleResult
+---@field getAlphaCitizenVehicles fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenVehiclesResult
+---@field getBetaCitizenVehicles fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenVehiclesResult

@@ -16,8 +16,18 @@ import { OxmysqlStandIn } from '../devkit/oxmysql/oxmysql-standin';
 import { RealOxmysql, realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
 
 const ROOT = resolve(__dirname, '..');
-/** The demo citizens: ESX rows of several generations and esx_multicharacter, QBCore players. */
-const DEMO = ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql', 'esx-legacy-1.13-row.sql', 'esx-multicharacter-rows.sql', 'qbcore.sql'];
+/** The demo citizens (ESX rows of several generations and esx_multicharacter, QBCore players) and their vehicles. */
+const DEMO = [
+  'esx-legacy-schema.sql',
+  'esx-legacy-1.9-row.sql',
+  'esx-legacy-1.13-row.sql',
+  'esx-multicharacter-rows.sql',
+  'esx-legacy-vehicles.sql',
+  'qbcore.sql',
+  'qb-garages-vehicles.sql',
+];
+/** A plate of esx-legacy-vehicles.sql (stored `KLM 482`), typed as an officer might. */
+const ALPHA_PLATE = 'klm482';
 const ALPHA_ID = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
 const BETA_ID = 'KQW48213';
 const LICENSE = 'license:1f2e3d4c5b6a79880716253443526170a9b8c7d6';
@@ -63,6 +73,8 @@ async function main(): Promise<void> {
       curl(`/beta/citizens/${BETA_ID}`),
       curl(`/alpha/players/${LICENSE}/citizens`),
       curl(`/beta/players/${BETA_LICENSE}/citizens`),
+      curl(`/alpha/vehicles/${ALPHA_PLATE}`),
+      curl(`/beta/citizens/${BETA_ID}/vehicles`),
       // A search: accents fold (Zoë), each word starts the first or the last name.
       curl('/beta/citizens?name=zoe+brandt'),
       curl('/health', false),

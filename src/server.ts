@@ -16,6 +16,7 @@ import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
+import { watchFrameworkVehicles } from './fivem/framework-vehicles';
 import { serveHttp } from './fivem/http-handler';
 import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
 import { FORMATS } from './formats/registry';
@@ -36,6 +37,11 @@ const HEALTH_CHECK_MS = 5000;
 /** The cache's bounds besides its TTL. */
 const CACHE_MAX_ENTRIES = 2000;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * A vehicle query no index serves (ESX's owner column has none) is stopped by the database this
+ * long before the query timeout, so the database frees its connection before our timer gives up.
+ */
+const SCAN_MARGIN_MS = 250;
 
 /**
  * /docs's renderer, read at the first request for the page rather than at start: the resource starts
@@ -94,6 +100,9 @@ function start(): void {
       maxColumnBytes: config.maxColumnBytes,
       esxCharacterPrefix: config.esxCharacterPrefix,
       esxMaxCharacters: config.esxMaxCharacters,
+      vehicles: watchFrameworkVehicles((message) => log.info(message)),
+      // The ESX owner scan is bounded like a search: the database stops it at search_timeout_ms.
+      scanTimeoutMs: Math.min(config.searchTimeoutMs, Math.max(1, config.dbTimeoutMs - SCAN_MARGIN_MS)),
     },
     gate,
     searchGate,
@@ -106,7 +115,7 @@ function start(): void {
   // A health check still waiting on its probe when the resource stops is answered like a lookup.
   const health = async (): Promise<HealthReport | Failure> => {
     if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
-    return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), version);
+    return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), service.vehicleAvailability(), version);
   };
   const api: Api = {
     health,
@@ -115,6 +124,8 @@ function start(): void {
     operations: {
       citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
+      vehicle: (call) => service.lookupVehicle(formatOf(call), call.params.plate, call.requestId),
+      citizenVehicles: (call) => service.lookupCitizenVehicles(formatOf(call), call.params.id, call.requestId),
       search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
     },
   };

@@ -186,6 +186,18 @@ export const peopleFormat: AnyFormat = defineFormat({
   tables: ['people'],
   idRule: { pattern: '^[0-9]{1,8}$', wording: '1 to 8 digits', description: 'digits', example: '1001', error: 'invalid_id' },
   isValidId: (id) => /^[0-9]{1,8}$/.test(id),
+  // Vehicles in a `cars` table (plate, owner) no suite creates: they stay unavailable.
+  vehicles: {
+    table: 'cars',
+    ownerColumn: 'owner',
+    read: ['plate', 'owner'],
+    ownerTable: 'people',
+    ownerKey: 'id',
+    ownerRead: [],
+    ownerMatch: () => ({ where: '`id` = ?', order: '', params: (id: string) => [id] }),
+    idCandidates: (id) => [id],
+    normalise: (row) => ({ ...EMPTY_VEHICLE, plate: String(row.plate), owner: String(row.owner) }),
+  },
   async prepare(db): Promise<FormatLookups<PeopleRecord> | null> {
     const columns = await readTableColumns(db, 'people');
     if (!columns?.has('id')) return null;
@@ -225,6 +237,14 @@ export const FAKE_FORMAT_OPTIONS: FormatOptions = {
   maxColumnBytes: 4_194_304,
   esxCharacterPrefix: 'char',
   esxMaxCharacters: 4,
+  vehicles: () => undefined,
+  scanTimeoutMs: 1000,
+};
+
+/** A vehicle record with every field at its default, for the fake format's `cars`. */
+const EMPTY_VEHICLE = {
+  plate: '', owner: '', owner_name: '', model: '', label: '', model_hash: 0, type: '', job: '',
+  state: 'unknown' as const, garage: '', fuel: 100, engine: 1000, body: 1000, fakeplate: '', properties: {},
 };
 
 /** A clock the suites move by hand. */

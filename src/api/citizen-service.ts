@@ -4,15 +4,17 @@
  * formats' tables are kept by prepared-formats.ts, failures answered by database-failures.ts.
  */
 import type { FormatAvailability } from '../contract/health';
-import { LICENSE_RULE } from '../contract/parameters';
+import { LICENSE_RULE, PLATE_RULE } from '../contract/parameters';
 import { DatabaseError, type ScanningDatabase } from '../db/database';
 import { parseLicense } from '../formats/common/license';
+import { parsePlate } from '../formats/common/plate';
+import type { VehicleLookups } from '../formats/common/vehicle-lookup';
 import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import { createDatabaseFailures } from './database-failures';
 import { fail, ok, type Envelope } from './envelope';
 import type { LookupGate } from './lookup-gate';
-import { createPreparedFormats, isSchemaChange, SCHEMA_RECHECK_MS } from './prepared-formats';
+import { createPreparedFormats, isSchemaChange, SCHEMA_RECHECK_MS, VEHICLES, type PreparedFormats } from './prepared-formats';
 import { nextSearchCursor, pageLimit, parseSearchArgument, parseSearchQueryString, searchFilterKey, type CursorKey } from './search-query';
 
 export { SCHEMA_RECHECK_MS };
@@ -46,6 +48,10 @@ export interface CitizenService {
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /** Every citizen of the player with that license, in character-slot order. */
   lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** The vehicle of a plate (matched ignoring case and spacing), with its owner's name. */
+  lookupVehicle(format: FormatName, plate: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** A citizen's vehicles ordered by plate; 404 for an unknown citizen, `[]` for one without vehicles. */
+  lookupCitizenVehicles(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /**
    * One page of citizens found by name, birth date or phone: `query` is the raw query string over
    * HTTP, the caller's table through an export.
@@ -58,40 +64,38 @@ export interface CitizenService {
    */
   prepareFormats(recheckMs?: number): Promise<boolean>;
   availability(): Record<FormatName, FormatAvailability>;
+  /** Where each format's vehicles stand, in the same four states. */
+  vehicleAvailability(): Record<FormatName, FormatAvailability>;
 }
 
 export function createCitizenService(options: CitizenServiceOptions): CitizenService {
   const { db, enabled, gate } = options;
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f])) as Record<FormatName, AnyFormat>;
   const prepared = createPreparedFormats(options);
+  const vehiclesPrepared = createPreparedFormats(options, VEHICLES);
   const databaseFailure = createDatabaseFailures(options);
 
-  /** Runs `use` on the format's lookups: 501 when its table is missing, one retry after a schema change. */
-  async function find(format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
-    const lookupOnce = async () => {
-      const bound = await prepared.lookups(format);
-      if (!bound) {
-        return fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`);
-      }
-      return use(bound);
-    };
+  /** Runs `use` on what `kept` prepared for the format, retrying once after a schema change. */
+  async function find<B>(kept: PreparedFormats<B>, format: FormatName, use: (bound: B) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+    const lookupOnce = async () => use(await kept.lookups(format));
     try {
       return await lookupOnce();
     } catch (error) {
       if (!isSchemaChange(error)) throw error;
       // A column dropped or a table renamed while running: read the table again and retry once.
-      prepared.forget(format);
+      kept.forget(format);
       return lookupOnce();
     }
   }
 
   /** What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap, stop). */
-  function guarded(
+  function guarded<B>(
+    kept: PreparedFormats<B>,
     format: FormatName,
     key: string,
     what: string,
     requestId: string | undefined,
-    use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>,
+    use: (bound: B) => Promise<Envelope<unknown>>,
     through: LookupGate = gate,
   ): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) {
@@ -99,18 +103,65 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     }
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
     return through.run(`${format}\u0000${key}`, () =>
-      find(format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
+      find(kept, format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
     );
   }
 
-  function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
+  /** The citizen lookups: 501 when the format's table is missing. */
+  const citizens =
+    (format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>) =>
+    (bound: FormatLookups<unknown> | null) =>
+      bound
+        ? use(bound)
+        : Promise.resolve(fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`));
+
+  /** The vehicle lookups: 501 naming the table this server lacks (the vehicles' or the citizens'). */
+  const vehicles =
+    (format: FormatName, use: (lookups: VehicleLookups) => Promise<Envelope<unknown>>) =>
+    (bound: Awaited<ReturnType<typeof vehiclesPrepared.lookups>>) =>
+      'lookups' in bound
+        ? use(bound.lookups)
+        : Promise.resolve(
+            fail('format_unavailable', `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`),
+          );
+
+  /** The id when it follows the format's rule, else the 400 answer saying why. */
+  function checkId(format: FormatName, id: unknown): string | Envelope<never> {
     const { idRule: rule, isValidId } = formats[format];
-    if (typeof id !== 'string') return Promise.resolve(fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`));
-    if (!isValidId(id)) return Promise.resolve(fail(rule.error, `The id must be ${rule.wording}.`));
-    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }) => {
+    if (typeof id !== 'string') return fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`);
+    if (!isValidId(id)) return fail(rule.error, `The id must be ${rule.wording}.`);
+    return id;
+  }
+
+  const noCitizen = (format: FormatName, id: string) => fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`);
+
+  function lookup(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const id = checkId(format, value);
+    if (typeof id !== 'string') return Promise.resolve(id);
+    return guarded(prepared, format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }) => {
       const record = await byId(id);
-      return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
-    });
+      return record === null ? noCitizen(format, id) : ok(record);
+    }));
+  }
+
+  function lookupVehicle(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const parsed = parsePlate(value);
+    if (!parsed.ok) return Promise.resolve(fail(PLATE_RULE.error, `The plate must be ${PLATE_RULE.wording}: ${parsed.problem}.`));
+    const { plate } = parsed;
+    // Keyed by the plate as typed: the spelling typed is preferred among rows sharing a plate.
+    return guarded(vehiclesPrepared, format, `plate\u0000${plate.typed}`, `lookup of plate ${plate.typed}`, requestId, vehicles(format, async ({ byPlate }) => {
+      const record = await byPlate(plate);
+      return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
+    }));
+  }
+
+  function lookupCitizenVehicles(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
+    const id = checkId(format, value);
+    if (typeof id !== 'string') return Promise.resolve(id);
+    return guarded(vehiclesPrepared, format, `vehicles\u0000${id}`, `vehicles of ${id}`, requestId, vehicles(format, async ({ byCitizen }) => {
+      const list = await byCitizen(id);
+      return list === null ? noCitizen(format, id) : ok(list);
+    }));
   }
 
   function lookupByLicense(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
@@ -120,7 +171,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
+    return guarded(prepared, format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }) => ok(await byLicense(license))));
   }
 
   function search(format: FormatName, input: unknown, via: 'http' | 'export', requestId?: string): Promise<Envelope<unknown>> {
@@ -133,11 +184,12 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     const shared = `search\u0000${searchFilterKey(query)}\u0000${limit}\u0000${JSON.stringify(query.cursor?.position ?? null)}`;
     const what = `search ${JSON.stringify({ name: query.terms.join(' '), dob: query.dob, phone: query.phone })}`;
     return guarded(
+      prepared,
       format,
       shared,
       what,
       requestId,
-      async ({ search: bound }) => {
+      citizens(format, async ({ search: bound }) => {
         const refusal = bound.refuse(query);
         if (refusal) return fail('invalid_query', refusal);
         const criteria = { terms: query.terms, dob: query.dob, phone: query.phone, after: query.cursor?.position ?? null, limit };
@@ -152,7 +204,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
               'narrow it (more of the name, a dob or a phone) or try again.',
           );
         }
-      },
+      }),
       options.searchGate,
     );
   }
@@ -160,8 +212,14 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   return {
     lookup,
     lookupByLicense,
+    lookupVehicle,
+    lookupCitizenVehicles,
     search,
-    prepareFormats: (recheckMs = SCHEMA_RECHECK_MS) => prepared.prepareAll(recheckMs),
+    async prepareFormats(recheckMs = SCHEMA_RECHECK_MS) {
+      const [citizensKnown, vehiclesKnown] = await Promise.all([prepared.prepareAll(recheckMs), vehiclesPrepared.prepareAll(recheckMs)]);
+      return citizensKnown && vehiclesKnown;
+    },
     availability: () => prepared.availability(),
+    vehicleAvailability: () => vehiclesPrepared.availability(),
   };
 }

@@ -7,13 +7,19 @@ export interface HealthReport {
   data: HealthData<FormatName>;
 }
 
-export function healthReport(databaseReady: boolean, formats: Record<FormatName, FormatAvailability>, version: string): HealthReport {
+export function healthReport(
+  databaseReady: boolean,
+  formats: Record<FormatName, FormatAvailability>,
+  vehicles: Record<FormatName, FormatAvailability>,
+  version: string,
+): HealthReport {
   return {
     success: databaseReady,
     data: {
       status: databaseReady ? 'ok' : 'degraded',
       database: databaseReady ? 'connected' : 'unavailable',
       formats,
+      vehicles,
       version,
     },
   };

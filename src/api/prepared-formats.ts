@@ -2,12 +2,14 @@
  * Each enabled format's lookups, bound to the columns this server's tables have, and kept in step
  * with them: the tables are inspected once (everyone asking at once shares the inspection), a
  * missing table is looked for again and present ones compared at a pace, and a change is noticed
- * whether or not it makes a query fail (schema drift).
+ * whether or not it makes a query fail (schema drift). The same keeping serves each kind of lookup
+ * a format has (a Preparation): its citizens, and its vehicles.
  */
 import type { FormatAvailability } from '../contract/health';
 import { DatabaseError, type Database } from '../db/database';
 import { readSchemaSignature } from '../db/table-columns';
 import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
+import { prepareVehicles, type PreparedVehicles } from '../formats/common/vehicle-lookup';
 import type { AnyFormat, FormatName } from '../formats/registry';
 
 /** A missing table is looked for again, and present ones compared, at most this often by lookups. */
@@ -21,6 +23,32 @@ export function isSchemaChange(error: unknown): boolean {
   return error instanceof DatabaseError && error.kind === 'failed' && SCHEMA_CHANGED.test(error.message);
 }
 
+/** One kind of lookup of a format: which tables it is bound to, how, and whether they were found. */
+export interface Preparation<B> {
+  tables(format: AnyFormat): readonly string[];
+  prepare(db: Database, format: AnyFormat, options: FormatOptions): Promise<B>;
+  /** False when a table it needs is missing: it is looked for again at the recheck pace. */
+  found(bound: B): boolean;
+  /** Names its tables in the log line of a failed inspection. */
+  label(format: AnyFormat): string;
+}
+
+/** The citizen lookups: the format's own `prepare`, null when its table is missing. */
+export const CITIZENS: Preparation<FormatLookups<unknown> | null> = {
+  tables: (format) => format.tables,
+  prepare: (db, format, options) => format.prepare(db, options),
+  found: (bound) => bound !== null,
+  label: (format) => `${tableLabel(format)} table`,
+};
+
+/** The vehicle lookups over the format's vehicle source, or the table they miss. */
+export const VEHICLES: Preparation<PreparedVehicles> = {
+  tables: (format) => [format.vehicles.table, format.vehicles.ownerTable],
+  prepare: (db, format, options) => prepareVehicles(db, format.vehicles, options),
+  found: (bound) => 'lookups' in bound,
+  label: (format) => `${format.vehicles.table} (${format.framework} vehicles) table`,
+};
+
 export interface PreparedFormatsOptions {
   db: Database;
   /** Every format of the registry, enabled or not. */
@@ -32,7 +60,7 @@ export interface PreparedFormatsOptions {
   logError(message: string): void;
 }
 
-export interface PreparedFormats {
+export interface PreparedFormats<B = FormatLookups<unknown> | null> {
   /**
    * The format's bound lookups, or null when its table is missing. Once `recheckMs` has passed, a
    * missing table is looked for again before answering, and a present one's columns are compared in
@@ -40,7 +68,7 @@ export interface PreparedFormats {
    * turned into a BLOB, renamed back) prepares the format again, and the lookups after it use the
    * new columns. Rejects with the database's error when the tables cannot be read.
    */
-  lookups(format: FormatName, recheckMs?: number): Promise<FormatLookups<unknown> | null>;
+  lookups(format: FormatName, recheckMs?: number): Promise<B>;
   /** Drops what is known of the format: the next lookup inspects its tables again. */
   forget(format: FormatName): void;
   /**
@@ -52,30 +80,35 @@ export interface PreparedFormats {
   availability(): Record<FormatName, FormatAvailability>;
 }
 
-interface Prepared {
-  /** Null: the format's table is missing. */
-  find: FormatLookups<unknown> | null;
+interface Prepared<B> {
+  /** The bound lookups (Preparation.found says whether their tables were there). */
+  find: B;
   /** The format's tables as `find` was bound to them (readSchemaSignature). */
   signature: string;
   /** When the tables were last read or compared. */
   at: number;
 }
 
-export function createPreparedFormats(options: PreparedFormatsOptions): PreparedFormats {
+export function createPreparedFormats(options: PreparedFormatsOptions): PreparedFormats;
+export function createPreparedFormats<B>(options: PreparedFormatsOptions, preparation: Preparation<B>): PreparedFormats<B>;
+export function createPreparedFormats<B>(
+  options: PreparedFormatsOptions,
+  preparation: Preparation<B> = CITIZENS as unknown as Preparation<B>,
+): PreparedFormats<B> {
   const { db, enabled } = options;
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f])) as Record<FormatName, AnyFormat>;
-  const prepared = new Map<FormatName, Prepared>();
-  const preparing = new Map<FormatName, Promise<FormatLookups<unknown> | null>>();
+  const prepared = new Map<FormatName, Prepared<B>>();
+  const preparing = new Map<FormatName, Promise<B>>();
   const lastPrepareFailure = new Map<FormatName, string>();
 
   /** Column detection, shared by everyone asking at once; a database failure leaves it to be tried again. */
-  function inspect(format: FormatName): Promise<FormatLookups<unknown> | null> {
+  function inspect(format: FormatName): Promise<B> {
     let pending = preparing.get(format);
     if (!pending) {
       const module = formats[format];
-      pending = readSchemaSignature(db, module.tables)
+      pending = readSchemaSignature(db, preparation.tables(module))
         .then(async (signature) => {
-          const find = await module.prepare(db, options.formatOptions);
+          const find = await preparation.prepare(db, module, options.formatOptions);
           return { find, signature };
         })
         .then(
@@ -94,13 +127,13 @@ export function createPreparedFormats(options: PreparedFormatsOptions): Prepared
     return pending;
   }
 
-  function lookups(format: FormatName, recheckMs = SCHEMA_RECHECK_MS): Promise<FormatLookups<unknown> | null> {
+  function lookups(format: FormatName, recheckMs = SCHEMA_RECHECK_MS): Promise<B> {
     const known = prepared.get(format);
     if (!known) return inspect(format);
     if (options.now() - known.at < recheckMs) return Promise.resolve(known.find);
-    if (!known.find) return inspect(format);
+    if (!preparation.found(known.find)) return inspect(format);
     known.at = options.now();
-    void readSchemaSignature(db, formats[format].tables)
+    void readSchemaSignature(db, preparation.tables(formats[format]))
       .then((signature) => (signature !== known.signature && prepared.get(format) === known ? inspect(format) : undefined))
       .catch(() => undefined); // the database failing is the lookups' news to tell; the next recheck tries again
     return Promise.resolve(known.find);
@@ -115,7 +148,7 @@ export function createPreparedFormats(options: PreparedFormatsOptions): Prepared
           lookups(f, recheckMs).catch((error: unknown) => {
             if (error instanceof DatabaseError && error.kind === 'stopping') return;
             // Retried until it works: say why once, not every time.
-            const message = `reading the ${tableLabel(formats[f])} table failed: ${error instanceof Error ? error.message : String(error)}`;
+            const message = `reading the ${preparation.label(formats[f])} failed: ${error instanceof Error ? error.message : String(error)}`;
             if (lastPrepareFailure.get(f) !== message) options.logError(message);
             lastPrepareFailure.set(f, message);
           }),
@@ -127,7 +160,7 @@ export function createPreparedFormats(options: PreparedFormatsOptions): Prepared
       const state = {} as Record<FormatName, FormatAvailability>;
       for (const { name: format } of options.formats) {
         const known = prepared.get(format);
-        state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : known.find ? 'available' : 'unavailable';
+        state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : preparation.found(known.find) ? 'available' : 'unavailable';
       }
       return state;
     },

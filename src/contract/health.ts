@@ -16,6 +16,11 @@ export const HEALTH_DATA = {
       perFormat: { enum: AVAILABILITY },
       description: 'Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).',
     },
+    vehicles: {
+      perFormat: { enum: AVAILABILITY },
+      description:
+        "Each format's vehicles: `available`, `unavailable` (its vehicles table, or its citizens table, is missing), `pending` or `disabled`, as for `formats`. Never changes `status`: a server without a garage script still serves citizens.",
+    },
     version: { type: 'string', description: "The resource's version." },
   },
 } as const satisfies Shape;

@@ -22,6 +22,9 @@ import { SEARCH_COST, SEARCH_LIMIT, SEARCH_PARAMETERS, SEARCH_REACH } from './se
 /** The most citizens one player's list holds; more is no real server's data, and the list stays bounded. */
 export const MAX_CITIZENS_PER_LICENSE = 64;
 
+/** The most vehicles a citizen's list holds; a fleet owner beyond it is shown the first ones by plate. */
+export const MAX_VEHICLES_PER_CITIZEN = 100;
+
 export interface PathParameter {
   /** As in the path template: `{id}`. */
   readonly name: string;
@@ -192,6 +195,36 @@ export const OPERATIONS = [
     name: '{Format}CitizensByLicense',
     export: 'get{Format}CitizensByLicense',
     summary: 'Every citizen of one player in format {format}, in character-slot order',
+  },
+  {
+    id: 'vehicle',
+    path: '/{format}/vehicles/{plate}',
+    methods: READ,
+    pathParameters: [{ name: 'plate', rule: 'plate' }],
+    queryParameters: [],
+    access: 'key',
+    answer: { kind: 'data', data: { sharedSchema: 'Vehicle' }, description: 'The vehicle, with its owner.' },
+    errors: ['invalid_plate', 'vehicle_not_found', ...LOOKUP_ERRORS],
+    name: '{Format}Vehicle',
+    export: 'get{Format}Vehicle',
+    summary: 'The vehicle of one number plate in format {format}, matched ignoring case and spacing',
+  },
+  {
+    id: 'citizenVehicles',
+    path: '/{format}/citizens/{id}/vehicles',
+    methods: READ,
+    pathParameters: [{ name: 'id', rule: 'id' }],
+    queryParameters: [],
+    access: 'key',
+    answer: {
+      kind: 'data',
+      data: { list: { sharedSchema: 'Vehicle' }, max: MAX_VEHICLES_PER_CITIZEN },
+      description: `The citizen's vehicles ordered by plate, each as the plate route gives it; \`[]\` when the citizen owns none; at most ${MAX_VEHICLES_PER_CITIZEN}.`,
+    },
+    errors: ['invalid_id', 'citizen_not_found', ...LOOKUP_ERRORS],
+    name: '{Format}CitizenVehicles',
+    export: 'get{Format}CitizenVehicles',
+    summary: "One citizen's vehicles in format {format}, ordered by plate",
   },
 ] as const satisfies readonly Operation[];
 

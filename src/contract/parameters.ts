@@ -31,7 +31,20 @@ export const LICENSE_RULE: ParameterRule = {
   error: 'invalid_license',
 };
 
+/**
+ * A number plate as an officer types it: 1 to 8 ASCII letters, digits and spaces once surrounding
+ * whitespace is removed (the game's plates are 8 characters, padded with spaces). parsePlate
+ * (src/formats/common/plate.ts) applies it and says which part was wrong; a test holds the two alike.
+ */
+export const PLATE_RULE: ParameterRule = {
+  pattern: '^\\s*[A-Za-z0-9](?:[A-Za-z0-9 ]{0,6}[A-Za-z0-9])?\\s*$',
+  wording: '1 to 8 ASCII letters, digits and spaces (inner spaces counted; surrounding whitespace ignored)',
+  description: 'A number plate: 1 to 8 ASCII letters, digits and spaces, matched ignoring case, surrounding spaces and one inner space (`ab 123`, `AB123` and ` AB 123 ` find the same vehicle).',
+  example: 'ABC 123',
+  error: 'invalid_plate',
+};
+
 /** Rules by the name routes give them; `id` is the format's own (FormatDeclaration.idRule). */
-export const PARAMETER_RULES = { license: LICENSE_RULE } as const;
+export const PARAMETER_RULES = { license: LICENSE_RULE, plate: PLATE_RULE } as const;
 
 export type ParameterRuleName = 'id' | keyof typeof PARAMETER_RULES;

@@ -20,7 +20,10 @@ export type Shape =
   /** The format's own schema of that name (`record`: `<Title>Record`, the format's record). */
   | { readonly formatSchema: FormatSchemaName }
   /** A schema every format shares, by name (one shape whatever the format, such as a vehicle). */
-  | { readonly sharedSchema: string };
+  | { readonly sharedSchema: SharedSchemaName };
+
+/** The schemas every format shares (src/formats/documentation.ts SHARED_SCHEMAS). */
+export type SharedSchemaName = 'Vehicle';
 
 /**
  * The schemas each format declares (its documentation, src/formats/<format>/documentation.ts):

@@ -45,6 +45,15 @@ describe('selectColumn', () => {
     expect(selectColumn(col('firstname', 'varchar', 300, 'latin1_swedish_ci'), 'firstname', 512)[0]).toMatch(/^IF\(OCTET_LENGTH\(CONVERT/);
     expect(selectColumn(col('firstname', 'varchar', 300, 'utf8mb4_general_ci'), 'firstname', 512)).toEqual(['`firstname`']);
   });
+
+  test('a table alias qualifies every reference to the column, so a join with a same-named column stays unambiguous', () => {
+    expect(selectColumn(col('job', 'varchar', 80), 'job', 1024, 'v')).toEqual(['`v`.`job` AS `job`']);
+    expect(selectColumn(col('stored', 'tinyint'), 'stored', 1024, 'v')).toEqual(['`v`.`stored` + 0 AS `stored`']);
+    expect(selectColumn(col('charinfo', 'text', 65_535), 'owner_charinfo', 1024, 'p')).toEqual([
+      'IF(OCTET_LENGTH(`p`.`charinfo`) > 1024, NULL, `p`.`charinfo`) AS `owner_charinfo`',
+      'IF(OCTET_LENGTH(`p`.`charinfo`) > 1024, OCTET_LENGTH(`p`.`charinfo`), NULL) AS `owner_charinfo:oversize`',
+    ]);
+  });
 });
 
 test('dropOversizeMarkers removes the companion columns and names each value that was too long', () => {

@@ -22,9 +22,12 @@ const TEXT = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'long
 
 const OVERSIZE = ':oversize';
 
-/** The select-list expressions that read `column` under `alias`. */
-export function selectColumn(column: TableColumn, alias: string, maxBytes: number): string[] {
-  const name = quoteIdentifier(column.name);
+/**
+ * The select-list expressions that read `column` under `alias`; `table` qualifies the column (the
+ * alias of its table in a join, where both tables may have a column of that name).
+ */
+export function selectColumn(column: TableColumn, alias: string, maxBytes: number, table?: string): string[] {
+  const name = table === undefined ? quoteIdentifier(column.name) : `${quoteIdentifier(table)}.${quoteIdentifier(column.name)}`;
   const as = quoteIdentifier(alias);
   const type = column.dataType;
   if (SMALL_INTEGER.has(type)) return [`${name} + 0 AS ${as}`];
@@ -36,7 +39,7 @@ export function selectColumn(column: TableColumn, alias: string, maxBytes: numbe
   const converted = TEXT.has(type) && !/^utf8/i.test(column.collation);
   const wireMaxBytes = column.maxBytes === null ? null : converted ? column.maxBytes * 3 : column.maxBytes;
   const mayExceed = (binary || TEXT.has(type)) && (wireMaxBytes === null || wireMaxBytes > maxBytes);
-  if (!mayExceed) return [binary ? `${value} AS ${as}` : selectAs(column.name, alias)];
+  if (!mayExceed) return [binary || table !== undefined ? `${value} AS ${as}` : selectAs(column.name, alias)];
   const length = `OCTET_LENGTH(${converted ? `CONVERT(${name} USING utf8mb4)` : name})`;
   const tooLong = `${length} > ${maxBytes}`;
   return [`IF(${tooLong}, NULL, ${value}) AS ${as}`, `IF(${tooLong}, ${length}, NULL) AS ${quoteIdentifier(alias + OVERSIZE)}`];

@@ -23,17 +23,32 @@ export async function readSchemaSignature(db: Database, tables: readonly string[
   return JSON.stringify(rows.map((r) => [r.t, r.c, r.type, r.collation]));
 }
 
-/**
- * Warns once for each of `columns` that leads no index of `table`: every lookup by it then reads
- * the whole table (old framework tables: ESX 1.1's `users` and `user_inventory`, ESX 1.2's
- * `user_accounts`, QBCore 2021's `players.license`), and the owner can fix that with one statement.
- */
-export async function adviseIndexes(db: Database, table: string, columns: readonly string[], warn: (message: string) => void): Promise<void> {
+export interface TableIndexes {
+  /** Lower-case names of the columns that lead an index: a lookup by one of them is a key lookup. */
+  leading: ReadonlySet<string>;
+  /** The first column of the primary key (lower case), or null without one. */
+  primary: string | null;
+}
+
+/** The indexes of `table` in the connection's current database, by their first columns. */
+export async function readTableIndexes(db: Database, table: string): Promise<TableIndexes> {
   const rows = await db.query(
-    'SELECT DISTINCT COLUMN_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND SEQ_IN_INDEX = 1',
+    'SELECT INDEX_NAME AS idx, COLUMN_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? AND SEQ_IN_INDEX = 1',
     [table],
   );
   const leading = new Set(rows.map((r) => String(r.name).toLowerCase()));
+  const primary = rows.find((r) => r.idx === 'PRIMARY');
+  return { leading, primary: primary ? String(primary.name).toLowerCase() : null };
+}
+
+/**
+ * Warns once for each of `columns` that leads no index of `table`: every lookup by it then reads
+ * the whole table (old framework tables: ESX 1.1's `users` and `user_inventory`, ESX 1.2's
+ * `user_accounts`, QBCore 2021's `players.license`, ESX's `owned_vehicles.owner`), and the owner
+ * can fix that with one statement.
+ */
+export async function adviseIndexes(db: Database, table: string, columns: readonly string[], warn: (message: string) => void): Promise<void> {
+  const { leading } = await readTableIndexes(db, table);
   for (const column of columns) {
     if (leading.has(column.toLowerCase())) continue;
     warn(`table ${table} has no index on ${column}, so each lookup by it reads the whole table; ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`) makes it a key lookup`);

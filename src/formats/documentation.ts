@@ -4,9 +4,10 @@
  * test rows behind the examples reach dist/server.js (a test checks the bundle).
  */
 import type { z } from 'zod';
-import type { FormatSchemaName } from '../contract/shapes';
-import { alphaDocumentation } from './alpha/documentation';
+import type { FormatSchemaName, SharedSchemaName } from '../contract/shapes';
+import { alphaDocumentation, alphaVehicleExample } from './alpha/documentation';
 import { betaDocumentation } from './beta/documentation';
+import { vehicleRecordSchema } from './common/vehicle-schema';
 import type { FormatName } from './registry';
 
 export interface Example {
@@ -31,4 +32,6 @@ export const FORMAT_DOCUMENTATION: { readonly [F in FormatName]: FormatDocumenta
  * Schemas every format shares (`sharedSchema` in the contract's shapes): one shape whatever the
  * format, with one example.
  */
-export const SHARED_SCHEMAS: Record<string, { schema: z.ZodType; example: Example }> = {};
+export const SHARED_SCHEMAS: Record<SharedSchemaName, { schema: z.ZodType; example: Example }> = {
+  Vehicle: { schema: vehicleRecordSchema, example: alphaVehicleExample },
+};

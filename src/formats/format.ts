@@ -4,6 +4,8 @@ import type { DobFormatSetting } from './alpha/dob-order';
 import type { GroupCatalogs } from './beta/group-catalog';
 import type { Warn } from './common/json-column';
 import type { License } from './common/license';
+import type { VehicleCatalog } from './common/vehicle-catalog';
+import type { VehicleSource } from './common/vehicle-lookup';
 import type { FormatSearch } from './common/search-sql';
 
 export interface FormatOptions {
@@ -21,6 +23,10 @@ export interface FormatOptions {
   /** esx_multicharacter's Config.Prefix and Config.Slots on this server. */
   esxCharacterPrefix: string;
   esxMaxCharacters: number;
+  /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
+  vehicles(): VehicleCatalog | undefined;
+  /** How long a vehicle query no index serves may run before the database itself stops it. */
+  scanTimeoutMs: number;
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */
@@ -67,6 +73,8 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
    * exist, or null when the format's table is missing (the route then answers 501).
    */
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
+  /** Where its vehicles are (src/formats/common/vehicle-lookup.ts prepares them beside the citizens). */
+  readonly vehicles: VehicleSource;
 }
 
 /** Keeps the literal name of a declaration, from which the registry's FormatName is made. */

@@ -40,10 +40,14 @@ test('every route is described, records need a key, health, the document and its
   expect(Object.keys(doc.paths).sort()).toEqual([
     '/alpha/citizens',
     '/alpha/citizens/{id}',
+    '/alpha/citizens/{id}/vehicles',
     '/alpha/players/{license}/citizens',
+    '/alpha/vehicles/{plate}',
     '/beta/citizens',
     '/beta/citizens/{id}',
+    '/beta/citizens/{id}/vehicles',
     '/beta/players/{license}/citizens',
+    '/beta/vehicles/{plate}',
     '/docs',
     '/health',
     '/openapi.json',
@@ -96,7 +100,7 @@ test('the error envelope lists every code, retried codes carry Retry-After, and 
   expect(doc.components.schemas.ErrorEnvelope.properties.error.properties.code.enum).toEqual(ERROR_CODES);
   expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['503'].headers!)).toContain('Retry-After');
   expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['404'].headers!)).not.toContain('Retry-After');
-  expect(doc.components.schemas.Health.properties.data.required).toEqual(['status', 'database', 'formats', 'version']);
+  expect(doc.components.schemas.Health.properties.data.required).toEqual(['status', 'database', 'formats', 'vehicles', 'version']);
 });
 
 test('operation ids are unique, one per method of each route the contract declares', () => {

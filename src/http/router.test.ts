@@ -63,6 +63,10 @@ describe('matchRoute', () => {
       '/beta/citizens',
       '/alpha/players/{license}/citizens',
       '/beta/players/{license}/citizens',
+      '/alpha/vehicles/{plate}',
+      '/beta/vehicles/{plate}',
+      '/alpha/citizens/{id}/vehicles',
+      '/beta/citizens/{id}/vehicles',
     ]);
   });
 });

@@ -24,7 +24,7 @@ describe('the built resource with oxmysql connected to an empty database', () =>
     expect(response.headers['x-request-id']).toMatch(REQUEST_ID);
     expect(JSON.parse(response.body)).toEqual({
       success: true,
-      data: { status: 'ok', database: 'connected', formats: { alpha: 'unavailable', beta: 'unavailable' }, version: '0.1.0' },
+      data: { status: 'ok', database: 'connected', formats: { alpha: 'unavailable', beta: 'unavailable' }, vehicles: { alpha: 'unavailable', beta: 'unavailable' }, version: '0.1.0' },
     });
   });
 
@@ -108,7 +108,7 @@ describe('the built resource without oxmysql', () => {
     expect(response.answered && response.status).toBe(503);
     expect(response.answered && JSON.parse(response.body)).toEqual({
       success: false,
-      data: { status: 'degraded', database: 'unavailable', formats: { alpha: 'pending', beta: 'pending' }, version: '0.1.0' },
+      data: { status: 'degraded', database: 'unavailable', formats: { alpha: 'pending', beta: 'pending' }, vehicles: { alpha: 'pending', beta: 'pending' }, version: '0.1.0' },
     });
   });
 

@@ -62,6 +62,8 @@ function formatOptions(dobOrder: DateOrder = 'DMY', maxColumnBytes = 4_194_304):
     esxMaxCharacters: 4,
     info: () => undefined,
     groups: () => undefined,
+    vehicles: () => undefined,
+    scanTimeoutMs: 1000,
   };
 }
 

@@ -23,6 +23,8 @@ const options: FormatOptions = {
   esxMaxCharacters: 4,
   info: () => undefined,
   groups: () => undefined,
+  vehicles: () => undefined,
+  scanTimeoutMs: 1000,
 };
 
 let serial = 0;

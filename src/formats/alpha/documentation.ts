@@ -3,10 +3,12 @@
  * example record, a sample row put through the real normaliser so it can never drift from what a
  * route answers.
  */
-import type { FormatDocumentation } from '../documentation';
-import { LEGACY_1_13_OX_ILLENIUM } from './__fixtures__/rows';
+import { readSharedVehicles } from '../common/vehicle-catalog';
+import type { Example, FormatDocumentation } from '../documentation';
+import { LEGACY_1_13_OX_ILLENIUM, LEGACY_OWNED_VEHICLE } from './__fixtures__/rows';
 import { normaliseAlphaRow, normaliseAlphaSummary } from './normalise';
 import { alphaRecordSchema, alphaSummarySchema } from './schema';
+import { normaliseAlphaVehicle } from './vehicles';
 
 const silent = () => undefined;
 
@@ -22,4 +24,10 @@ export const alphaDocumentation: FormatDocumentation = {
       value: normaliseAlphaSummary(LEGACY_1_13_OX_ILLENIUM, { dobOrder: 'DMY' }),
     },
   },
+};
+
+/** The shared Vehicle schema's example: an ESX row through the real vehicle normaliser. */
+export const alphaVehicleExample: Example = {
+  summary: 'ESX Legacy with esx_garage: a Bison parked at a garage',
+  value: normaliseAlphaVehicle(LEGACY_OWNED_VEHICLE, { warn: silent, vehicles: readSharedVehicles(undefined) }),
 };

@@ -1,4 +1,5 @@
 import { defineFormat } from '../format';
+import { alphaVehicleSource } from './vehicles';
 import { ALPHA_ID_RULE, isValidAlphaId } from './id';
 import { prepareAlpha } from './prepare';
 
@@ -12,5 +13,6 @@ export const alphaFormat = defineFormat({
   tables: ['users', 'user_accounts', 'user_inventory'],
   idRule: ALPHA_ID_RULE,
   isValidId: isValidAlphaId,
+  vehicles: alphaVehicleSource,
   prepare: prepareAlpha,
 });

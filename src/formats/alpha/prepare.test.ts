@@ -37,7 +37,7 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
 }
 
 const warnings: string[] = [];
-const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined };
+const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);
 const ESSENTIALMODE_COLUMNS = [...Object.keys(ESX_1_1_ROW), 'license', 'permission_level', 'name'];

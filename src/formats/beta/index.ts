@@ -1,4 +1,5 @@
 import { defineFormat } from '../format';
+import { betaVehicleSource } from './vehicles';
 import { BETA_ID_RULE, isValidBetaId } from './id';
 import { prepareBeta } from './prepare';
 import { PLAYERS_TABLE } from './query';
@@ -12,5 +13,6 @@ export const betaFormat = defineFormat({
   tables: [PLAYERS_TABLE],
   idRule: BETA_ID_RULE,
   isValidId: isValidBetaId,
+  vehicles: betaVehicleSource,
   prepare: prepareBeta,
 });

@@ -1,3 +1,4 @@
+import { citizenIdMatch } from './citizen-id-match';
 import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
@@ -44,23 +45,16 @@ export interface LicenseQuery {
  *   record does not use (`steam`, Qbox's `userId`, `phone_number`, `last_logged_out`) are not read.
  * - `last_updated` is read as `UNIX_TIMESTAMP()`: oxmysql turns a TIMESTAMP into epoch ms by reading
  *   the session-time-zone text as Node-local time, which is wrong whenever the two zones differ.
- * - The id matches case-insensitively. Under a `_ci` collation (every framework install) `=` does
- *   that on the key. Under a binary, `_bin` or `_cs` collation `=` would be case-sensitive, and
- *   `LOWER(citizenid) = ?` would scan the table, so the lookup asks for the id as given, upper-case
- *   (how QBCore and Qbox generate ids) and lower-case: still key lookups, and a stored id in some
- *   other mixed case is not found. Where two stored ids differ only in case, the exact one wins.
+ * - The id matches case-insensitively through its key, as citizen-id-match.ts says (the vehicle
+ *   lookups match the owner the same way).
  */
 export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): CitizenQuery | null {
   const citizenid = columns.get('citizenid');
   if (!citizenid) return null;
-  const from = selectPlayers(columns, maxColumnBytes);
-  const key = quoteIdentifier(citizenid.name);
-  if (/_ci$/i.test(citizenid.collation)) {
-    return { sql: `${from} WHERE ${key} = ? LIMIT 1`, params: (id) => [id] };
-  }
+  const match = citizenIdMatch(citizenid);
   return {
-    sql: `${from} WHERE ${key} IN (?, ?, ?) ORDER BY ${key} = ? DESC LIMIT 1`,
-    params: (id) => [id, id.toUpperCase(), id.toLowerCase(), id],
+    sql: `${selectPlayers(columns, maxColumnBytes)} WHERE ${match.where}${match.order ? ` ORDER BY ${match.order}` : ''} LIMIT 1`,
+    params: match.params,
   };
 }
 

@@ -9,8 +9,10 @@ import { depthWithin, MAX_JSON_DEPTH } from './safe-json';
 export type Warn = (message: string) => void;
 
 export interface ColumnContext {
-  /** The citizen the row belongs to, for the warning text. */
+  /** The citizen the row belongs to (or the plate, for a vehicle), for the warning text. */
   citizen: string;
+  /** What `citizen` names in the warning text: `citizen` unless said (`vehicle`). */
+  kind?: string;
   warn: Warn;
 }
 
@@ -27,12 +29,12 @@ export function parseJsonColumn(raw: unknown, column: string, ctx: ColumnContext
     const value: unknown = JSON.parse(text);
     if (value === null) return undefined;
     if (!depthWithin(value)) {
-      ctx.warn(`citizen ${ctx.citizen}: column ${column} nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`);
+      ctx.warn(`${ctx.kind ?? 'citizen'} ${ctx.citizen}: column ${column} nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`);
       return undefined;
     }
     return value;
   } catch {
-    ctx.warn(`citizen ${ctx.citizen}: column ${column} holds unreadable JSON; the field takes its default`);
+    ctx.warn(`${ctx.kind ?? 'citizen'} ${ctx.citizen}: column ${column} holds unreadable JSON; the field takes its default`);
     return undefined;
   }
 }

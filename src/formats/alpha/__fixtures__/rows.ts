@@ -95,3 +95,23 @@ export const ESX_1_1_USER_ACCOUNTS: Row[] = [
   { name: 'bank', money: 0 },
   { name: 'black_money', money: 1200 },
 ];
+
+/**
+ * An `owned_vehicles` row of ESX Legacy with esx_garage as the vehicle lookup reads it (the
+ * owner's names joined as owner_firstname/owner_lastname): a Bison parked at a garage, its
+ * properties as ESX.Game.GetVehicleProperties stores them (shortened).
+ */
+export const LEGACY_OWNED_VEHICLE = {
+  plate: 'KLM 482',
+  owner: 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10',
+  vehicle:
+    '{"model":-16948145,"plate":"KLM 482","plateIndex":0,"bodyHealth":912.4,"engineHealth":873.2,"tankHealth":1000.0,"fuelLevel":41.7,"dirtLevel":6.3,' +
+    '"color1":12,"color2":12,"pearlescentColor":5,"wheelColor":156,"wheels":3,"windowTint":-1,"modEngine":2,"modTurbo":false}',
+  type: 'car',
+  job: null,
+  stored: 1,
+  parking: 'SanAndreasAvenue',
+  pound: null,
+  owner_firstname: 'Lena',
+  owner_lastname: 'Kowalczyk',
+};

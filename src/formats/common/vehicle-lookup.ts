@@ -1,0 +1,151 @@
+/**
+ * Binds the vehicle queries of one format to the tables this server has, once when the format is
+ * prepared (information_schema), like the citizen lookups: a missing optional column is not read
+ * and its field takes its default; a missing table makes the vehicles of that format unavailable.
+ */
+import type { Database, Row } from '../../db/database';
+import { adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../../db/table-columns';
+import type { Warn } from './json-column';
+import { warnOversize } from './oversize';
+import { asString } from './coerce';
+import { displayPlate, type PlateQuery } from './plate';
+import { statementTimeoutStyle, withStatementTimeout } from '../../db/statement-timeout';
+import type { VehicleCatalog } from './vehicle-catalog';
+import {
+  citizenVehiclesQuery,
+  dropOwnerKey,
+  plateParams,
+  plateQuery,
+  type OwnerMatch,
+  type OwnerTable,
+  type ReadColumn,
+  type VehicleTable,
+} from './vehicle-query';
+import type { VehicleRecord } from './vehicle-schema';
+
+export interface VehicleOptions {
+  warn: Warn;
+  /** Longer column values are not read (convar citizen_records:max_column_bytes). */
+  maxColumnBytes: number;
+  /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
+  vehicles(): VehicleCatalog | undefined;
+  /** How long a query no index serves may run before the database stops it (the search timeout). */
+  scanTimeoutMs: number;
+}
+
+export interface VehicleNormaliseContext {
+  warn: Warn;
+  vehicles: VehicleCatalog | undefined;
+}
+
+/** What one format reads, and how. */
+export interface VehicleSource {
+  /** The vehicles table (`owned_vehicles`, `player_vehicles`). */
+  table: string;
+  /** Its column naming the owner's key. */
+  ownerColumn: string;
+  /** Its columns read, each under its own name (plate and owner among them); missing ones are skipped. */
+  read: readonly string[];
+  /** The citizens table and its key. */
+  ownerTable: string;
+  ownerKey: string;
+  /** The owner's columns read, each as [alias, column]; missing ones are skipped. */
+  ownerRead: ReadonlyArray<readonly [alias: string, column: string]>;
+  /** How one citizen's row is found by id, given the key column as this server has it. */
+  ownerMatch(key: TableColumn): OwnerMatch;
+  /** The ids to try in order for one requested id (ESX: with and without `license:`). */
+  idCandidates(id: string): string[];
+  normalise(row: Row, ctx: VehicleNormaliseContext): VehicleRecord;
+}
+
+export interface VehicleLookups {
+  /** The vehicle of a plate, or null when no row has it. Rejects only with a DatabaseError. */
+  byPlate(plate: PlateQuery): Promise<VehicleRecord | null>;
+  /** A citizen's vehicles ordered by plate (`[]` for none), or null when there is no such citizen. */
+  byCitizen(id: string): Promise<VehicleRecord[] | null>;
+}
+
+/** The lookups, or the table this server lacks (named in the 501 answer). */
+export type PreparedVehicles = { lookups: VehicleLookups } | { missing: string };
+
+function readColumns(columns: ReadonlyMap<string, TableColumn>, read: ReadonlyArray<readonly [string, string]>): ReadColumn[] {
+  const found: ReadColumn[] = [];
+  for (const [alias, name] of read) {
+    const c = columns.get(name.toLowerCase());
+    if (c) found.push([alias, c]);
+  }
+  return found;
+}
+
+export async function prepareVehicles(db: Database, source: VehicleSource, options: VehicleOptions): Promise<PreparedVehicles> {
+  const columns = await readTableColumns(db, source.table);
+  const plate = columns?.get('plate');
+  const ownerColumn = columns?.get(source.ownerColumn);
+  if (!columns || !plate || !ownerColumn) return { missing: source.table };
+  const ownerColumns = await readTableColumns(db, source.ownerTable);
+  const ownerKey = ownerColumns?.get(source.ownerKey);
+  if (!ownerColumns || !ownerKey) return { missing: source.ownerTable };
+
+  const [indexes, ownerIndexes, style] = await Promise.all([
+    readTableIndexes(db, source.table),
+    readTableIndexes(db, source.ownerTable),
+    db.single('SELECT VERSION() AS version', []).then((row) => statementTimeoutStyle(asString(row?.version))),
+  ]);
+  await adviseIndexes(db, source.table, [plate.name, ownerColumn.name], options.warn);
+
+  const vehicles: VehicleTable = {
+    name: source.table,
+    plate,
+    owner: ownerColumn,
+    key: columns.get(indexes.primary ?? '') ?? plate,
+    read: readColumns(
+      columns,
+      source.read.map((name) => [name, name]),
+    ),
+  };
+  const owner: OwnerTable = { name: source.ownerTable, key: ownerKey, read: readColumns(ownerColumns, source.ownerRead) };
+  const indexed = (name: string) => indexes.leading.has(name.toLowerCase());
+  const ownerIndexed = ownerIndexes.leading.has(ownerKey.name.toLowerCase());
+  // A query no index serves reads whole tables: the database stops it at the scan bound.
+  const bound = (sql: string, served: boolean) => (served ? sql : withStatementTimeout(sql, style, options.scanTimeoutMs));
+
+  const plateSql = new Map<number, string>();
+  const plateSqlFor = (forms: number): string => {
+    let sql = plateSql.get(forms);
+    if (sql === undefined) {
+      sql = bound(plateQuery(vehicles, owner, options.maxColumnBytes, forms), indexed(plate.name) && ownerIndexed);
+      plateSql.set(forms, sql);
+    }
+    return sql;
+  };
+  const match = source.ownerMatch(ownerKey);
+  const citizenSql = bound(citizenVehiclesQuery(vehicles, owner, match, options.maxColumnBytes), indexed(ownerColumn.name) && ownerIndexed);
+
+  const toRecord = (row: Row): VehicleRecord => {
+    warnOversize(row, displayPlate(asString(row.plate)), options, 'vehicle');
+    return source.normalise(row, { warn: options.warn, vehicles: options.vehicles() });
+  };
+
+  return {
+    lookups: {
+      async byPlate(query) {
+        const row = await db.single(plateSqlFor(query.forms.length), plateParams(query));
+        return row && toRecord(row);
+      },
+      async byCitizen(id) {
+        for (const candidate of source.idCandidates(id)) {
+          const rows = await db.query(citizenSql, match.params(candidate));
+          if (rows.length === 0) continue;
+          const records: VehicleRecord[] = [];
+          for (const row of rows) {
+            if (row.plate === null || row.plate === undefined) continue;
+            dropOwnerKey(row);
+            records.push(toRecord(row));
+          }
+          return records;
+        }
+        return null;
+      },
+    },
+  };
+}
