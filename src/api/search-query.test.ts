@@ -123,7 +123,9 @@ describe('a search from an export table', () => {
     expect(message(arg(undefined))).toBe('The search takes one table {name?, dob?, phone?, limit?, cursor?}; nothing was given.');
     expect(message(arg('smith'))).toBe('The search takes one table {name?, dob?, phone?, limit?, cursor?}; a string was given.');
     expect(message(arg(['smith']))).toMatch(/a list was given/);
-    expect(message(arg({ name: 'smith', job: 'police' }))).toBe('Unknown field "job"; the search table takes name, dob, phone, limit and cursor.');
+    expect(message(arg({ name: 'smith', job: 'police' }))).toBe(
+      'Unknown field "job"; the search table takes name, dob, phone, limit and cursor.',
+    );
     expect(message(arg(JSON.parse('{"name":"smith","__proto__":{}}')))).toMatch(/Unknown field "__proto__"/);
     expect(message(arg({ phone: 5550123 }))).toBe('phone must be a string (quote it: a number loses leading zeros); a number was given.');
     expect(message(arg({ name: 42 }))).toBe('name must be a string; a number was given.');
@@ -177,7 +179,13 @@ describe('the cursor', () => {
     };
     const hash = JSON.parse(Buffer.from(encodeSearchCursor(filter, 1, POSITION, KEY).split('.')[0], 'base64url').toString())[1];
     expect(ok(qs(`name=smith&cursor=${forge([1, hash, 5, ...POSITION])}`)).cursor).toEqual({ served: 5, position: POSITION });
-    for (const payload of [[1, hash, SEARCH_REACH, ...POSITION], [1, hash, 0, ...POSITION], [1, hash, 5, 2, 'a', 0, 'b', 'c'], [1, hash, 5, 0, 'a'], [2, hash, 5, ...POSITION]]) {
+    for (const payload of [
+      [1, hash, SEARCH_REACH, ...POSITION],
+      [1, hash, 0, ...POSITION],
+      [1, hash, 5, 2, 'a', 0, 'b', 'c'],
+      [1, hash, 5, 0, 'a'],
+      [2, hash, 5, ...POSITION],
+    ]) {
       expect(message(qs(`name=smith&cursor=${forge(payload)}`))).toMatch(/^cursor is not one this server gave out/);
     }
   });
@@ -207,34 +215,69 @@ describe('the cursor', () => {
 
 describe('hostile query strings (property)', () => {
   const piece = fc.oneof(
-    fc.constantFrom('name', 'dob', 'phone', 'limit', 'cursor', 'Name', '', '=', '&', '+', '%', '%2', '%25', '%00', '%C3', '%E0%A4%A', "'", '"', '\\', '_', '!', '#', '?', ';', '%20', '1990-05-14', '50'),
+    fc.constantFrom(
+      'name',
+      'dob',
+      'phone',
+      'limit',
+      'cursor',
+      'Name',
+      '',
+      '=',
+      '&',
+      '+',
+      '%',
+      '%2',
+      '%25',
+      '%00',
+      '%C3',
+      '%E0%A4%A',
+      "'",
+      '"',
+      '\\',
+      '_',
+      '!',
+      '#',
+      '?',
+      ';',
+      '%20',
+      '1990-05-14',
+      '50',
+    ),
     fc.string({ maxLength: 8 }),
     fc.string({ unit: 'binary', maxLength: 4 }),
   );
 
   test('never a throw: a query, or invalid_query with a message', () => {
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 14 }).map((p) => p.join('')), (raw) => {
-        const parse = qs(raw);
-        if (!parse.ok) {
-          expect(parse.message.length).toBeGreaterThan(0);
-          return;
-        }
-        const { terms, phone, limit } = parse.query;
-        expect(terms.length > 0 || phone !== null).toBe(true);
-        expect(terms.length).toBeLessThanOrEqual(3);
-        for (const term of terms) expect([...term].length).toBeGreaterThanOrEqual(2);
-        for (const term of terms) expect(term).not.toMatch(/\s/u);
-        if (phone !== null) expect(phone).toMatch(/^[0-9]{3,20}$/);
-        expect(limit).toBeGreaterThanOrEqual(1);
-        expect(limit).toBeLessThanOrEqual(50);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 14 }).map((p) => p.join('')),
+        (raw) => {
+          const parse = qs(raw);
+          if (!parse.ok) {
+            expect(parse.message.length).toBeGreaterThan(0);
+            return;
+          }
+          const { terms, phone, limit } = parse.query;
+          expect(terms.length > 0 || phone !== null).toBe(true);
+          expect(terms.length).toBeLessThanOrEqual(3);
+          for (const term of terms) expect([...term].length).toBeGreaterThanOrEqual(2);
+          for (const term of terms) expect(term).not.toMatch(/\s/u);
+          if (phone !== null) expect(phone).toMatch(/^[0-9]{3,20}$/);
+          expect(limit).toBeGreaterThanOrEqual(1);
+          expect(limit).toBeLessThanOrEqual(50);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
 
   test('any name the rules accept comes back as its terms, whatever characters they hold', () => {
-    const term = fc.string({ minLength: 2, maxLength: 10, unit: fc.constantFrom('a', 'Ø', 'é', '%', '_', '!', "'", '"', '\\', '&', '=', '+', '#', '🦊') });
+    const term = fc.string({
+      minLength: 2,
+      maxLength: 10,
+      unit: fc.constantFrom('a', 'Ø', 'é', '%', '_', '!', "'", '"', '\\', '&', '=', '+', '#', '🦊'),
+    });
     fc.assert(
       fc.property(fc.array(term, { minLength: 1, maxLength: 3 }), (terms) => {
         const name = terms.join(' ');
@@ -246,7 +289,15 @@ describe('hostile query strings (property)', () => {
   });
 
   test('an export table of hostile values never throws either', () => {
-    const value = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.object(), fc.array(fc.anything(), { maxLength: 2 }));
+    const value = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.object(),
+      fc.array(fc.anything(), { maxLength: 2 }),
+    );
     fc.assert(
       fc.property(fc.oneof(fc.dictionary(fc.constantFrom('name', 'dob', 'phone', 'limit', 'cursor', 'x'), value), value), (argument) => {
         const parse = parseSearchArgument(argument, KEY);

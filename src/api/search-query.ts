@@ -107,7 +107,10 @@ export function parseSearchArgument(argument: unknown, key: CursorKey): SearchPa
   const shape = `{${SEARCH_PARAMETERS.map((p) => `${p}?`).join(', ')}}`;
   if (Array.isArray(argument) && argument.length === 0) return checkSearch({}, key);
   if (argument === null || typeof argument !== 'object' || Array.isArray(argument)) {
-    const given = argument === null || argument === undefined ? 'nothing was given' : `${Array.isArray(argument) ? 'a list' : `a ${typeof argument}`} was given`;
+    const given =
+      argument === null || argument === undefined
+        ? 'nothing was given'
+        : `${Array.isArray(argument) ? 'a list' : `a ${typeof argument}`} was given`;
     return invalid(`The search takes one table ${shape}; ${given}.`);
   }
   const values: Partial<Record<SearchParameter, unknown>> = {};
@@ -118,7 +121,8 @@ export function parseSearchArgument(argument: unknown, key: CursorKey): SearchPa
     const value = (argument as Record<string, unknown>)[name];
     if (value === null || value === undefined || value === '') continue;
     if (name === 'limit' && typeof value === 'number') {
-      if (!Number.isInteger(value)) return invalid(`limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}; ${value} was given.`);
+      if (!Number.isInteger(value))
+        return invalid(`limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}; ${value} was given.`);
       values.limit = String(value);
       continue;
     }
@@ -144,7 +148,9 @@ function parseName(value: string): { terms: string[] } | { message: string } {
   }
   const short = terms.find((t) => codePoints(t) < MIN_TERM_LENGTH);
   if (short !== undefined) {
-    return { message: `name's word ${shown(short)} is shorter than ${MIN_TERM_LENGTH} characters; every word must have at least ${MIN_TERM_LENGTH}.` };
+    return {
+      message: `name's word ${shown(short)} is shorter than ${MIN_TERM_LENGTH} characters; every word must have at least ${MIN_TERM_LENGTH}.`,
+    };
   }
   return { terms };
 }
@@ -177,7 +183,9 @@ function parseLimit(value: string | undefined): { limit: number } | { message: s
   if (value === undefined) return { limit: SEARCH_LIMIT.default };
   const limit = /^[0-9]+$/.test(value) ? Number(value) : NaN;
   if (!(limit >= SEARCH_LIMIT.min && limit <= SEARCH_LIMIT.max)) {
-    return { message: `limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, written in digits; ${shown(value)} is not.` };
+    return {
+      message: `limit must be a whole number from ${SEARCH_LIMIT.min} to ${SEARCH_LIMIT.max}, written in digits; ${shown(value)} is not.`,
+    };
   }
   return { limit };
 }
@@ -225,7 +233,10 @@ export function searchFilterKey(filter: SearchFilter): string {
 }
 
 function filterHash(filter: SearchFilter, scope: string): string {
-  return createHash('sha256').update(`${scope}\u0000${searchFilterKey(filter)}`).digest('base64url').slice(0, 16);
+  return createHash('sha256')
+    .update(`${scope}\u0000${searchFilterKey(filter)}`)
+    .digest('base64url')
+    .slice(0, 16);
 }
 
 function mac(payload: string, key: CursorKey): Buffer {
@@ -240,9 +251,14 @@ export function encodeSearchCursor(filter: SearchFilter, served: number, positio
   return `${payload}.${mac(payload, key).toString('base64url')}`;
 }
 
-const NOT_OURS = 'cursor is not one this server gave out (changed, cut short, or from before the resource restarted); search again without it.';
+const NOT_OURS =
+  'cursor is not one this server gave out (changed, cut short, or from before the resource restarted); search again without it.';
 
-function decodeCursor(text: string, filter: SearchFilter, key: CursorKey): { served: number; position: SearchPosition } | { message: string } {
+function decodeCursor(
+  text: string,
+  filter: SearchFilter,
+  key: CursorKey,
+): { served: number; position: SearchPosition } | { message: string } {
   const match = text.length <= MAX_CURSOR_LENGTH ? /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/.exec(text) : null;
   if (!match) return { message: NOT_OURS };
   const [, payload, signature] = match;
@@ -257,7 +273,10 @@ function decodeCursor(text: string, filter: SearchFilter, key: CursorKey): { ser
   if (!Array.isArray(decoded) || decoded[0] !== CURSOR_VERSION) return { message: NOT_OURS };
   const [, hash, served, ...position] = decoded as unknown[];
   if (hash !== filterHash(filter, key.scope)) {
-    return { message: 'cursor belongs to another search (another format, name, dob or phone); use it with the search that gave it, or search again without it.' };
+    return {
+      message:
+        'cursor belongs to another search (another format, name, dob or phone); use it with the search that gave it, or search again without it.',
+    };
   }
   if (!Number.isInteger(served) || (served as number) < 1 || (served as number) >= SEARCH_REACH || !isSearchPosition(position)) {
     return { message: NOT_OURS };
@@ -274,7 +293,13 @@ export function pageLimit(query: SearchQuery): number {
  * The `next` of a page of `count` results that ended at `last`: null when no more match, or when
  * the results served so far reach SEARCH_REACH (the caller narrows the search instead).
  */
-export function nextSearchCursor(query: SearchQuery, count: number, last: SearchPosition | null, more: boolean, key: CursorKey): string | null {
+export function nextSearchCursor(
+  query: SearchQuery,
+  count: number,
+  last: SearchPosition | null,
+  more: boolean,
+  key: CursorKey,
+): string | null {
   const served = (query.cursor?.served ?? 0) + count;
   if (!more || last === null || served >= SEARCH_REACH) return null;
   return encodeSearchCursor(query, served, last, key);

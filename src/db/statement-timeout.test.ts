@@ -30,7 +30,9 @@ describe('withStatementTimeout', () => {
   });
 
   test('MySQL: the MAX_EXECUTION_TIME hint right after SELECT, in milliseconds', () => {
-    expect(withStatementTimeout(select, 'mysql', 2000)).toBe('SELECT /*+ MAX_EXECUTION_TIME(2000) */ `a` FROM `users` WHERE `b` LIKE ? LIMIT ?');
+    expect(withStatementTimeout(select, 'mysql', 2000)).toBe(
+      'SELECT /*+ MAX_EXECUTION_TIME(2000) */ `a` FROM `users` WHERE `b` LIKE ? LIMIT ?',
+    );
   });
 
   test('an older server: the statement as it is', () => {
@@ -45,7 +47,11 @@ describe('withStatementTimeout', () => {
 describe('isStatementTimeout', () => {
   test('MariaDB 1969 and MySQL 3024, as oxmysql passes them on', () => {
     expect(isStatementTimeout('Query execution was interrupted (max_statement_time exceeded)')).toBe(true);
-    expect(isStatementTimeout('citizen_records was unable to execute a query!\nQuery: SET STATEMENT …\nQuery execution was interrupted (max_statement_time exceeded)')).toBe(true);
+    expect(
+      isStatementTimeout(
+        'citizen_records was unable to execute a query!\nQuery: SET STATEMENT …\nQuery execution was interrupted (max_statement_time exceeded)',
+      ),
+    ).toBe(true);
     expect(isStatementTimeout('Query execution was interrupted, maximum statement execution time exceeded')).toBe(true);
     expect(isStatementTimeout('Query was interrupted: execution time limit 2 sec exceeded')).toBe(true);
   });

@@ -58,7 +58,8 @@ export function withStatementTimeout(select: string, style: StatementTimeoutStyl
 }
 
 /** MariaDB 1969 (both wordings) and MySQL 3024 by their message (all oxmysql passes on). */
-const STATEMENT_TIMEOUT = /max_statement_time exceeded|maximum statement execution time exceeded|interrupted: execution time limit .*exceeded/i;
+const STATEMENT_TIMEOUT =
+  /max_statement_time exceeded|maximum statement execution time exceeded|interrupted: execution time limit .*exceeded/i;
 
 /** True when the database stopped the statement at its statement time limit. */
 export function isStatementTimeout(message: string): boolean {

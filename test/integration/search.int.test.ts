@@ -4,8 +4,11 @@
  * what it finds, the envelope, headers, ETag/304, HEAD, CORS, paging, 400s that reach no query,
  * the search's own cap, its rate-limit cost, and a slow scan the database stops.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fc from 'fast-check';
 import mysql from 'mysql2/promise';
+import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
 import type { RawResponse } from '../../devkit/host/http-client';
 
@@ -16,7 +19,11 @@ const ORIGIN = 'https://cad.example.org';
 const body = (r: RawResponse) => JSON.parse(r.body);
 
 /** An envelope as the tests read it. */
-type Page = { success: boolean; data: { citizens: Array<Record<string, string>>; next: string | null }; error: { code: string; message: string } };
+type Page = {
+  success: boolean;
+  data: { citizens: Array<Record<string, string>>; next: string | null };
+  error: { code: string; message: string };
+};
 const code = (r: RawResponse) => body(r).error?.code ?? 'ok';
 const ids = (r: RawResponse, key = 'identifier') => body(r).data.citizens.map((c: Record<string, unknown>) => c[key]);
 
@@ -28,16 +35,46 @@ describe('searching', () => {
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
-  test('alpha: every word starts the first or the last name, in the search order; the summaries are the records\' fields', async () => {
+  test("alpha: every word starts the first or the last name, in the search order; the summaries are the records' fields", async () => {
     const found = await h.request('/alpha/citizens?name=jo+smi');
     expect(found.status).toBe(200);
     expect(body(found)).toEqual({
       success: true,
       data: {
         citizens: [
-          { identifier: ESX(2), firstname: 'Smith', lastname: 'Johnson', dateofbirth: '1988-07-03', sex: 'm', height: 175, job: 'mechanic', job_grade: 0, phone_number: '555-0102' },
-          { identifier: ESX(1), firstname: 'John', lastname: 'Smith', dateofbirth: '1990-05-14', sex: 'm', height: 182, job: 'police', job_grade: 2, phone_number: '555-201-0001' },
-          { identifier: ESX(10), firstname: 'JOHN', lastname: 'SMITHERS', dateofbirth: '', sex: 'm', height: 185, job: 'cardealer', job_grade: 3, phone_number: '555-201-0010' },
+          {
+            identifier: ESX(2),
+            firstname: 'Smith',
+            lastname: 'Johnson',
+            dateofbirth: '1988-07-03',
+            sex: 'm',
+            height: 175,
+            job: 'mechanic',
+            job_grade: 0,
+            phone_number: '555-0102',
+          },
+          {
+            identifier: ESX(1),
+            firstname: 'John',
+            lastname: 'Smith',
+            dateofbirth: '1990-05-14',
+            sex: 'm',
+            height: 182,
+            job: 'police',
+            job_grade: 2,
+            phone_number: '555-201-0001',
+          },
+          {
+            identifier: ESX(10),
+            firstname: 'JOHN',
+            lastname: 'SMITHERS',
+            dateofbirth: '',
+            sex: 'm',
+            height: 185,
+            job: 'cardealer',
+            job_grade: 3,
+            phone_number: '555-201-0010',
+          },
         ],
         next: null,
       },
@@ -71,7 +108,16 @@ describe('searching', () => {
     expect(ids(found, 'citizenid')).toEqual(['SRC10002', 'SRC10001', 'KQW48213', 'SRC10003']);
     const [nia] = body(found).data.citizens;
     const record = body(await h.request('/beta/citizens/SRC10002')).data;
-    expect(nia).toEqual({ id: record.id, citizenid: 'SRC10002', license: record.license, name: 'Nia', charinfo: record.charinfo, job: record.job, gang: record.gang, last_updated: record.last_updated });
+    expect(nia).toEqual({
+      id: record.id,
+      citizenid: 'SRC10002',
+      license: record.license,
+      name: 'Nia',
+      charinfo: record.charinfo,
+      job: record.job,
+      gang: record.gang,
+      last_updated: record.last_updated,
+    });
     expect(ids(await h.request('/beta/citizens?name=zoe+brandt&dob=1993-02-17'), 'citizenid')).toEqual(['KQW48213']);
     expect(ids(await h.request('/beta/citizens?name=brandt&dob=1990-05-14'), 'citizenid')).toEqual(['SRC10002', 'SRC10001']);
     expect(ids(await h.request('/beta/citizens?phone=415-773-0002'), 'citizenid')).toEqual(['SRC10002']);
@@ -90,7 +136,7 @@ describe('searching', () => {
     expect(await h.callExport('searchAlphaCitizens', 'john')).toMatchObject({ success: false, error: { code: 'invalid_query' } });
   });
 
-  test('paging: next carries on where the page ended; another search\'s cursor is 400', async () => {
+  test("paging: next carries on where the page ended; another search's cursor is 400", async () => {
     const first = await h.request('/alpha/citizens?name=jo+smi&limit=2');
     expect(ids(first)).toEqual([ESX(2), ESX(1)]);
     const { next } = body(first).data;
@@ -113,7 +159,11 @@ describe('searching', () => {
     });
     expect(got.headers.etag).toMatch(/^W\//);
     const unchanged = await h.request(path, { headers: [['If-None-Match', String(got.headers.etag)]] });
-    expect({ status: unchanged.status, body: unchanged.body, etag: unchanged.headers.etag }).toEqual({ status: 304, body: '', etag: got.headers.etag });
+    expect({ status: unchanged.status, body: unchanged.body, etag: unchanged.headers.etag }).toEqual({
+      status: 304,
+      body: '',
+      etag: got.headers.etag,
+    });
     const head = await h.request(path, { method: 'HEAD' });
     expect({ status: head.status, body: head.body, etag: head.headers.etag }).toEqual({ status: 200, body: '', etag: got.headers.etag });
     const refused = await h.request('/alpha/citizens?name=j', { headers: [['Origin', ORIGIN]] });
@@ -143,7 +193,12 @@ describe('searching', () => {
     for (const [query, message] of cases) {
       for (const format of ['alpha', 'beta']) {
         const refused = await h.request(`/${format}/citizens${query}`);
-        expect({ query, status: refused.status, code: code(refused), message: message.test(body(refused).error.message) }).toEqual({ query, status: 400, code: 'invalid_query', message: true });
+        expect({ query, status: refused.status, code: code(refused), message: message.test(body(refused).error.message) }).toEqual({
+          query,
+          status: 400,
+          code: 'invalid_query',
+          message: true,
+        });
       }
     }
     expect(h.oxmysql.queriesAsked).toBe(before);
@@ -151,21 +206,65 @@ describe('searching', () => {
 
   test('hostile query strings: always answered, never a 500, no query for an invalid one (property)', async () => {
     const piece = fc.oneof(
-      fc.constantFrom('name=', 'dob=', 'phone=', 'limit=', 'cursor=', '&', '+', '%', '%25', '%5F', '%27', '%22', '%5C', '%00', '%E0%A4%A', 'jo', 'smi', '1990-05-14', '555-0102', '50', '0'),
-      fc.string({ maxLength: 6, unit: fc.constantFrom('a', '\'', '"', '\\', '_', '!', '%', '=', '&', ';', '-', '*') }).map(encodeURIComponent),
+      fc.constantFrom(
+        'name=',
+        'dob=',
+        'phone=',
+        'limit=',
+        'cursor=',
+        '&',
+        '+',
+        '%',
+        '%25',
+        '%5F',
+        '%27',
+        '%22',
+        '%5C',
+        '%00',
+        '%E0%A4%A',
+        'jo',
+        'smi',
+        '1990-05-14',
+        '555-0102',
+        '50',
+        '0',
+      ),
+      fc
+        .string({ maxLength: 6, unit: fc.constantFrom('a', "'", '"', '\\', '_', '!', '%', '=', '&', ';', '-', '*') })
+        .map(encodeURIComponent),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(piece, { maxLength: 10 }).map((p) => p.join('')), fc.constantFrom('alpha', 'beta'), async (query, format) => {
-        const before = h.oxmysql.queriesAsked;
-        const answer = await h.request(`/${format}/citizens?${query}`);
-        expect([200, 400]).toContain(answer.status);
-        if (answer.status === 400) {
-          expect(code(answer)).toBe('invalid_query');
-          expect(h.oxmysql.queriesAsked).toBe(before);
-        } else expect(Array.isArray(body(answer).data.citizens)).toBe(true);
-      }),
+      fc.asyncProperty(
+        fc.array(piece, { maxLength: 10 }).map((p) => p.join('')),
+        fc.constantFrom('alpha', 'beta'),
+        async (query, format) => {
+          const before = h.oxmysql.queriesAsked;
+          const answer = await h.request(`/${format}/citizens?${query}`);
+          expect([200, 400]).toContain(answer.status);
+          if (answer.status === 400) {
+            expect(code(answer)).toBe('invalid_query');
+            expect(h.oxmysql.queriesAsked).toBe(before);
+          } else expect(Array.isArray(body(answer).data.citizens)).toBe(true);
+        },
+      ),
       { numRuns: 80 },
     );
+  });
+
+  test("the README's curl lines and Lua example answer as it says", async () => {
+    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('### Searching for citizens'));
+    const curls = [
+      ...section.matchAll(/^curl -H "Authorization: Bearer \$KEY" 'http:\/\/127\.0\.0\.1:30120\/citizen_records([^']+)'$/gm),
+    ].map((m) => m[1]);
+    expect(curls).toHaveLength(2);
+    for (const path of curls) {
+      const answer = await h.request(path);
+      expect({ path, status: answer.status, found: body(answer).data.citizens.length > 0 }).toEqual({ path, status: 200, found: true });
+    }
+    const lua = /```lua\n([\s\S]*?searchAlphaCitizens[\s\S]*?)```/.exec(section)?.[1];
+    const result = await runLuaSnippet(h.host, lua ?? 'error("no Lua search example in the README")');
+    expect(result).toMatchObject({ error: null, printed: [`${ESX(1)}\tJohn\tSmith\t555-201-0001`] });
   });
 
   test('at most 200 citizens are reachable; then next is null', async () => {
@@ -239,7 +338,11 @@ describe('the cost of a search', () => {
   test("a search takes 10 requests of the key's rate limit: after one, the next request waits", async () => {
     expect((await h.request('/alpha/citizens?name=jo')).status).toBe(200);
     const limited = await h.request(`/alpha/citizens/${ESX(1)}`);
-    expect({ status: limited.status, code: code(limited), retryAfter: Number(limited.headers['retry-after']) > 0 }).toEqual({ status: 429, code: 'rate_limited', retryAfter: true });
+    expect({ status: limited.status, code: code(limited), retryAfter: Number(limited.headers['retry-after']) > 0 }).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      retryAfter: true,
+    });
   });
 });
 
@@ -257,7 +360,9 @@ describe('a scan made slow on purpose', () => {
     const slow = await h.request('/alpha/citizens?name=slow', { timeoutMs: 10_000 });
     expect({ status: slow.status, code: code(slow) }).toEqual({ status: 504, code: 'database_timeout' });
     expect(body(slow).error.message).toMatch(/search_timeout_ms \(300 ms\) and the database stopped it; narrow it/);
-    const [running] = await h.db.admin.query("SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%search:last%' AND ID <> CONNECTION_ID()");
+    const [running] = await h.db.admin.query(
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%search:last%' AND ID <> CONNECTION_ID()",
+    );
     expect(running).toEqual([{ n: 0 }]);
     const health = await h.request('/health');
     expect({ status: health.status, database: body(health).data.database }).toEqual({ status: 200, database: 'connected' });

@@ -21,11 +21,15 @@ describe.each([
 
   /** `exports.oxmysql[name](sql, params, cb, 'caller', true)`: what the callback got. */
   const call = (name: string, sql: string, params: unknown[]) =>
-    new Promise<unknown[]>((resolve) => host.callExport('caller', 'oxmysql', name, sql, params, (...args: unknown[]) => resolve(args), 'caller', true));
+    new Promise<unknown[]>((resolve) =>
+      host.callExport('caller', 'oxmysql', name, sql, params, (...args: unknown[]) => resolve(args), 'caller', true),
+    );
 
   beforeAll(async () => {
     db = await createTestDatabase('search_statements');
-    await db.admin.query("CREATE TABLE people (id INT PRIMARY KEY, name VARCHAR(40)); INSERT INTO people VALUES (1, 'O''Brien'), (2, 'Back\\\\slash'), (3, 'Plain')");
+    await db.admin.query(
+      "CREATE TABLE people (id INT PRIMARY KEY, name VARCHAR(40)); INSERT INTO people VALUES (1, 'O''Brien'), (2, 'Back\\\\slash'), (3, 'Plain')",
+    );
     host = new FxHost({ clock: 'auto' });
     oxmysql = await startOxmysql(host, db.url, {}, dir());
     host.startScript('caller', '');
@@ -44,18 +48,30 @@ describe.each([
   };
 
   test('a time-limited SELECT runs as a prepared statement and answers its rows as an array, whatever their number', async () => {
-    const limited = withStatementTimeout('SELECT id, name FROM people WHERE name LIKE ? ESCAPE \'!\' ORDER BY id LIMIT ?', await style(), 2000);
+    const limited = withStatementTimeout(
+      "SELECT id, name FROM people WHERE name LIKE ? ESCAPE '!' ORDER BY id LIMIT ?",
+      await style(),
+      2000,
+    );
     expect(limited).toMatch(/^SET STATEMENT max_statement_time=2\.000 FOR SELECT /);
     expect(await call('rawExecute', limited, ["O'%", '5'])).toEqual([[{ id: 1, name: "O'Brien" }]]);
     expect(await call('rawExecute', limited, ['Back\\%', '5'])).toEqual([[{ id: 2, name: 'Back\\slash' }]]);
-    expect(await call('rawExecute', limited, ['%', '5'])).toEqual([[{ id: 1, name: "O'Brien" }, { id: 2, name: 'Back\\slash' }, { id: 3, name: 'Plain' }]]);
+    expect(await call('rawExecute', limited, ['%', '5'])).toEqual([
+      [
+        { id: 1, name: "O'Brien" },
+        { id: 2, name: 'Back\\slash' },
+        { id: 3, name: 'Plain' },
+      ],
+    ]);
     expect(await call('rawExecute', limited, ['nobody%', '5'])).toEqual([[]]);
   });
 
   test('the database stopping it comes back as its own message, which says so', async () => {
     const [result, message] = await call('rawExecute', withStatementTimeout('SELECT SLEEP(5) AS s, ? AS x', await style(), 200), ['x']);
     expect(result).toBeNull();
-    expect(String(message)).toMatch(/^caller was unable to execute a query!\nQuery: SET STATEMENT max_statement_time=0\.200 FOR SELECT SLEEP\(5\)/);
+    expect(String(message)).toMatch(
+      /^caller was unable to execute a query!\nQuery: SET STATEMENT max_statement_time=0\.200 FOR SELECT SLEEP\(5\)/,
+    );
     expect(isStatementTimeout(String(message))).toBe(true);
     // The connection it ran on went back to the pool and answers at once.
     expect(await call('rawExecute', 'SELECT ? AS x', ['next'])).toEqual([[{ x: 'next' }]]);

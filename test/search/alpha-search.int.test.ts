@@ -34,14 +34,37 @@ async function insertUsers(db: TestDatabase, users: readonly User[]): Promise<vo
   for (const u of users) {
     await db.admin.query(
       'INSERT INTO `users` (`identifier`, `firstname`, `lastname`, `dateofbirth`, `sex`, `height`, `job`, `job_grade`, `phone_number`, `accounts`, `skin`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-      [u.identifier, u.firstname ?? null, u.lastname ?? null, u.dateofbirth ?? null, u.sex ?? 'm', u.height ?? 180, u.job ?? 'unemployed', u.job_grade ?? 0, u.phone_number ?? null, '{"bank":100,"money":5}', '{"sex":0,"hair_1":4}'],
+      [
+        u.identifier,
+        u.firstname ?? null,
+        u.lastname ?? null,
+        u.dateofbirth ?? null,
+        u.sex ?? 'm',
+        u.height ?? 180,
+        u.job ?? 'unemployed',
+        u.job_grade ?? 0,
+        u.phone_number ?? null,
+        '{"bank":100,"money":5}',
+        '{"sex":0,"hair_1":4}',
+      ],
     );
   }
 }
 
 const warnings: string[] = [];
 function formatOptions(dobOrder: DateOrder = 'DMY', maxColumnBytes = 4_194_304): FormatOptions & { dobOrder: DateOrder } {
-  return { warn: (m) => warnings.push(m), dobOrder, now: () => 0, maxColumnBytes, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
+  return {
+    warn: (m) => warnings.push(m),
+    dobOrder,
+    now: () => 0,
+    maxColumnBytes,
+    esxCharacterPrefix: 'char',
+    esxMaxCharacters: 4,
+    info: () => undefined,
+    groups: () => undefined,
+    vehicles: () => undefined,
+    scanTimeoutMs: 1000,
+  };
 }
 
 async function alphaSearch(conn: SearchConnection, options = formatOptions()) {
@@ -167,8 +190,28 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
   });
 
   test('dob matches every stored form the record reads as that date, in the order in force, and no other', async () => {
-    const stored = ['14/05/1990', '14-05-1990', '14.5.1990', '14/5/1990', ' 14/05/1990 ', '1990-05-14', '1990/05/14', '1990.5.14', '1990-05-14 00:00:00', '1990-05-14T00:00:00.000Z',
-      '05/14/1990', '5/14/1990', '14/05/90', '1990-05-14x', '14/05/1990x', '41/05/1990', '15/05/1990', '14/05/1991', '', null];
+    const stored = [
+      '14/05/1990',
+      '14-05-1990',
+      '14.5.1990',
+      '14/5/1990',
+      ' 14/05/1990 ',
+      '1990-05-14',
+      '1990/05/14',
+      '1990.5.14',
+      '1990-05-14 00:00:00',
+      '1990-05-14T00:00:00.000Z',
+      '05/14/1990',
+      '5/14/1990',
+      '14/05/90',
+      '1990-05-14x',
+      '14/05/1990x',
+      '41/05/1990',
+      '15/05/1990',
+      '14/05/1991',
+      '',
+      null,
+    ];
     // 2017–18 esx_identity's column was VARCHAR(25); Legacy's VARCHAR(10) holds no date-time.
     await db.admin.query('ALTER TABLE users MODIFY dateofbirth VARCHAR(25)');
     const users = stored.map((dateofbirth) => ({ identifier: nextId(), firstname: 'Dana', lastname: 'Doe', dateofbirth }));
@@ -190,7 +233,9 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
     const sep = fc.constantFrom('/', '-', '.');
     const edge = fc.constantFrom('', ' ', '\t');
     const readable = fc.oneof(
-      fc.tuple(edge, fc.constant('1990'), sep, field, sep, field, fc.constantFrom('', 'T00:00', ' 12:00', 'T'), edge).map((p) => p.join('')),
+      fc
+        .tuple(edge, fc.constant('1990'), sep, field, sep, field, fc.constantFrom('', 'T00:00', ' 12:00', 'T'), edge)
+        .map((p) => p.join('')),
       fc.tuple(edge, field, sep, field, sep, fc.constant('1990'), edge).map((p) => p.join('')),
     );
     const near = fc.tuple(readable, fc.nat(20), fc.constantFrom('', 'x', '0', ' ', 't', '/', '32', '199')).map(([text, at, insert]) => {
@@ -206,9 +251,16 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
     for (const order of ['DMY', 'MDY'] as const) {
       const asked = [...new Set(samples.map((s) => parseCalendarDate(s, order)).filter((d) => d !== ''))];
       for (const date of [...asked, '1990-05-01']) {
-        const [rows] = await db.admin.query('SELECT s, CONVERT(s USING utf8mb4) COLLATE utf8mb4_bin REGEXP ? AS m FROM dob_samples', [storedDatePattern(date, order)]);
+        const [rows] = await db.admin.query('SELECT s, CONVERT(s USING utf8mb4) COLLATE utf8mb4_bin REGEXP ? AS m FROM dob_samples', [
+          storedDatePattern(date, order),
+        ]);
         for (const row of rows as Array<{ s: string; m: number }>) {
-          expect({ s: row.s, date, order, match: row.m === 1 }).toEqual({ s: row.s, date, order, match: parseCalendarDate(row.s, order) === date });
+          expect({ s: row.s, date, order, match: row.m === 1 }).toEqual({
+            s: row.s,
+            date,
+            order,
+            match: parseCalendarDate(row.s, order) === date,
+          });
           if (row.m === 1) agreed++;
         }
       }
@@ -239,17 +291,36 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
   });
 
   test('hostile names: wildcards, quotes, backslashes and the escape character match themselves (property, in the database)', async () => {
-    const text = fc.string({ minLength: 2, maxLength: 8, unit: fc.constantFrom('a', 'b', 'A', '%', '_', '!', '\\', "'", '"', '`', ';', '-') });
+    const text = fc.string({
+      minLength: 2,
+      maxLength: 8,
+      unit: fc.constantFrom('a', 'b', 'A', '%', '_', '!', '\\', "'", '"', '`', ';', '-'),
+    });
     const samples = fc.sample(fc.tuple(text, text), { numRuns: 60, seed: 2718 });
     const users = samples.map(([firstname, lastname]) => ({ identifier: nextId(), firstname, lastname }));
-    await db.admin.query('INSERT INTO users (identifier, firstname, lastname) VALUES ?', [users.map((u) => [u.identifier, u.firstname, u.lastname])]);
+    await db.admin.query('INSERT INTO users (identifier, firstname, lastname) VALUES ?', [
+      users.map((u) => [u.identifier, u.firstname, u.lastname]),
+    ]);
     const search = await alphaSearch(conn);
     const starts = (value: string, term: string) => value.toLowerCase().startsWith(term.toLowerCase());
-    const terms = [...new Set(fc.sample(fc.oneof(text, fc.constantFrom(...users.map((u) => u.lastname.slice(0, 3))).filter((t) => [...t].length >= 2)), { numRuns: 80, seed: 31 }))];
+    const terms = [
+      ...new Set(
+        fc.sample(
+          fc.oneof(
+            text,
+            fc.constantFrom(...users.map((u) => u.lastname.slice(0, 3))).filter((t) => [...t].length >= 2),
+          ),
+          { numRuns: 80, seed: 31 },
+        ),
+      ),
+    ];
     let hits = 0;
     for (const term of terms) {
       const found = (await searchPage(search, { name: term, limit: 50 })).citizens.map((c) => c.identifier).sort();
-      const expected = users.filter((u) => starts(u.firstname, term) || starts(u.lastname, term)).map((u) => u.identifier).sort();
+      const expected = users
+        .filter((u) => starts(u.firstname, term) || starts(u.lastname, term))
+        .map((u) => u.identifier)
+        .sort();
       expect({ term, found }).toEqual({ term, found: expected.slice(0, 50) });
       hits += found.length;
     }
@@ -257,7 +328,19 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
   });
 
   test('phone matches the digits of the stored number exactly, whatever it is written with', async () => {
-    const stored = ['555-0123', '(555) 0123', '555.0123', '5550123', '+5550123', '+1 555 0123', '15550123', '555-01234', '0555-0123', '555 0123 ext', null];
+    const stored = [
+      '555-0123',
+      '(555) 0123',
+      '555.0123',
+      '5550123',
+      '+5550123',
+      '+1 555 0123',
+      '15550123',
+      '555-01234',
+      '0555-0123',
+      '555 0123 ext',
+      null,
+    ];
     const users = stored.map((phone_number) => ({ identifier: nextId(), firstname: 'Pat', lastname: 'Lee', phone_number }));
     await insertUsers(db, users);
     const search = await alphaSearch(conn);
@@ -270,8 +353,28 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
 
   test('each summary is exactly the full record limited to the summary fields, and only their columns cross', async () => {
     await insertUsers(db, [
-      { identifier: nextId(), firstname: 'Zoë', lastname: 'Brandt', dateofbirth: '3/11/1991', sex: '1', height: 165, job: '', job_grade: 2, phone_number: '555-7788' },
-      { identifier: nextId(), firstname: 'Zoran', lastname: 'Brandt', dateofbirth: null, sex: null, height: null, job: 'police', job_grade: 3, phone_number: null },
+      {
+        identifier: nextId(),
+        firstname: 'Zoë',
+        lastname: 'Brandt',
+        dateofbirth: '3/11/1991',
+        sex: '1',
+        height: 165,
+        job: '',
+        job_grade: 2,
+        phone_number: '555-7788',
+      },
+      {
+        identifier: nextId(),
+        firstname: 'Zoran',
+        lastname: 'Brandt',
+        dateofbirth: null,
+        sex: null,
+        height: null,
+        job: 'police',
+        job_grade: 3,
+        phone_number: null,
+      },
     ]);
     const options = formatOptions();
     const search = await alphaSearch(conn, options);
@@ -283,9 +386,34 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
       const picked = Object.fromEntries(Object.keys(summary).map((k) => [k, (record as Record<string, unknown>)[k]]));
       expect(summary).toEqual(picked);
     }
-    expect(found[0]).toEqual({ identifier: found[0].identifier, firstname: 'Zoë', lastname: 'Brandt', dateofbirth: '1991-11-03', sex: 'f', height: 165, job: 'unemployed', job_grade: 2, phone_number: '555-7788' });
+    expect(found[0]).toEqual({
+      identifier: found[0].identifier,
+      firstname: 'Zoë',
+      lastname: 'Brandt',
+      dateofbirth: '1991-11-03',
+      sex: 'f',
+      height: 165,
+      job: 'unemployed',
+      job_grade: 2,
+      phone_number: '555-7788',
+    });
     expect(Object.keys(conn.lastRows[0]).sort()).toEqual(
-      ['identifier', 'firstname', 'lastname', 'dateofbirth', 'sex', 'height', 'job', 'job_grade', 'phone_number', 'search:first', 'search:first_blank', 'search:id', 'search:last', 'search:last_blank'].sort(),
+      [
+        'identifier',
+        'firstname',
+        'lastname',
+        'dateofbirth',
+        'sex',
+        'height',
+        'job',
+        'job_grade',
+        'phone_number',
+        'search:first',
+        'search:first_blank',
+        'search:id',
+        'search:last',
+        'search:last_blank',
+      ].sort(),
     );
     // The fixture's full row (skin, inventory, loadout, …) matched by name: none of that crossed.
     expect((await searchPage(search, { name: 'tomas reyes' })).citizens).toHaveLength(1);
@@ -298,20 +426,28 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
     const search = await alphaSearch(conn, formatOptions('DMY', 60));
     const [summary] = (await searchPage(search, { name: 'max over' })).citizens;
     expect(summary).toMatchObject({ firstname: 'Max', job: 'unemployed' });
-    expect(warnings).toEqual([`citizen ${summary.identifier}: column job holds 70 bytes, more than citizen_records:max_column_bytes (60); the field takes its default`]);
+    expect(warnings).toEqual([
+      `citizen ${summary.identifier}: column job holds 70 bytes, more than citizen_records:max_column_bytes (60); the field takes its default`,
+    ]);
   });
 
   test('order: last name, first name, id, in the comparison collation, blanks last; pages continue exactly where the last ended', async () => {
     const users: User[] = [];
     for (const last of ['Smith', 'smith', 'SMITH', 'Smíth', 'Smit', 'Smyth']) {
-      for (const first of ['Anna', 'anna', 'Ánna', 'Bob', null, '', 'Zed']) users.push({ identifier: nextId(), firstname: first, lastname: last });
+      for (const first of ['Anna', 'anna', 'Ánna', 'Bob', null, '', 'Zed'])
+        users.push({ identifier: nextId(), firstname: first, lastname: last });
     }
-    users.push({ identifier: nextId(), firstname: 'Smitty', lastname: null }, { identifier: nextId(), firstname: 'Smitty', lastname: '' }, { identifier: nextId(), firstname: 'Sma', lastname: '   ' });
+    users.push(
+      { identifier: nextId(), firstname: 'Smitty', lastname: null },
+      { identifier: nextId(), firstname: 'Smitty', lastname: '' },
+      { identifier: nextId(), firstname: 'Sma', lastname: '   ' },
+    );
     await insertUsers(db, users.reverse());
     const search = await alphaSearch(conn);
     // The order modelled for these Latin names: utf8mb4_unicode_520_ci folds case and accents and ignores trailing spaces.
     const fold = (s: string | null | undefined) => (s ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trimEnd();
-    const key = (u: User) => [fold(u.lastname) === '' ? 1 : 0, fold(u.lastname), fold(u.firstname) === '' ? 1 : 0, fold(u.firstname), u.identifier] as const;
+    const key = (u: User) =>
+      [fold(u.lastname) === '' ? 1 : 0, fold(u.lastname), fold(u.firstname) === '' ? 1 : 0, fold(u.firstname), u.identifier] as const;
     const expected = [...users].sort((a, b) => {
       const [ka, kb] = [key(a), key(b)];
       for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] < kb[i] ? -1 : 1;
@@ -328,7 +464,9 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
   test('at most 200 results are reachable; then next is null', async () => {
     const users: User[] = [];
     for (let i = 0; i < 230; i++) users.push({ identifier: nextId(), firstname: `Rey${i}`, lastname: 'Many' });
-    await db.admin.query('INSERT INTO users (identifier, firstname, lastname) VALUES ?', [users.map((u) => [u.identifier, u.firstname, u.lastname])]);
+    await db.admin.query('INSERT INTO users (identifier, firstname, lastname) VALUES ?', [
+      users.map((u) => [u.identifier, u.firstname, u.lastname]),
+    ]);
     const search = await alphaSearch(conn);
     expect((await searchPages(search, { name: 'many', limit: 50 })).map((p) => p.length)).toEqual([50, 50, 50, 50]);
     expect((await searchPages(search, { name: 'many', limit: 30 })).map((p) => p.length)).toEqual([30, 30, 30, 30, 30, 30, 20]);
@@ -343,7 +481,10 @@ describe('a server whose sql_mode has NO_BACKSLASH_ESCAPES', () => {
   beforeAll(async () => {
     db = await createTestDatabase('search_alpha_nbe');
     await loadFixture(db, 'esx-legacy-schema.sql');
-    await insertUsers(db, hostile.map((lastname) => ({ identifier: nextId(), firstname: 'Quote', lastname })));
+    await insertUsers(
+      db,
+      hostile.map((lastname) => ({ identifier: nextId(), firstname: 'Quote', lastname })),
+    );
     conn = await searchConnection(db);
     await conn.connection.query("SET SESSION sql_mode = CONCAT(@@sql_mode, ',NO_BACKSLASH_ESCAPES')");
   });
@@ -409,7 +550,9 @@ describe('an ESX 1.2 users table: no names, no phone_number', () => {
 
   test('a phone search is refused, saying which ESX generations have the column; a name search finds nobody', async () => {
     const search = await alphaSearch(conn);
-    expect(search.refuse({ phone: '5550123', dob: null })).toMatch(/^This server's ESX users table has no phone_number column, so phone cannot be searched; esx_core's legacy\.sql \(ESX Legacy 1\.5\.0 and later\)/);
+    expect(search.refuse({ phone: '5550123', dob: null })).toMatch(
+      /^This server's ESX users table has no phone_number column, so phone cannot be searched; esx_core's legacy\.sql \(ESX Legacy 1\.5\.0 and later\)/,
+    );
     expect(search.refuse({ phone: null, dob: '1990-05-14' })).toMatch(/no dateofbirth column/);
     expect(search.refuse({ phone: null, dob: null })).toBeNull();
     expect((await searchPage(search, { name: 'steam' })).citizens).toEqual([]);
@@ -423,9 +566,13 @@ describe('a scan made slow on purpose', () => {
     db = await createTestDatabase('search_alpha_slow');
     await loadFixture(db, 'esx-legacy-schema.sql');
     await db.admin.query('RENAME TABLE users TO users_rows');
-    await db.admin.query('INSERT INTO users_rows (identifier, firstname, lastname) SELECT CONCAT(\'char1:\', seq), \'Slow\', CONCAT(\'Row\', seq) FROM seq_1_to_2000');
+    await db.admin.query(
+      "INSERT INTO users_rows (identifier, firstname, lastname) SELECT CONCAT('char1:', seq), 'Slow', CONCAT('Row', seq) FROM seq_1_to_2000",
+    );
     // Every row read costs 10 ms: a full scan would take 20 s.
-    await db.admin.query('CREATE VIEW users AS SELECT identifier, IF(SLEEP(0.01) = 0, firstname, NULL) AS firstname, lastname, dateofbirth, sex, height, job, job_grade, phone_number FROM users_rows');
+    await db.admin.query(
+      'CREATE VIEW users AS SELECT identifier, IF(SLEEP(0.01) = 0, firstname, NULL) AS firstname, lastname, dateofbirth, sex, height, job, job_grade, phone_number FROM users_rows',
+    );
     conn = await searchConnection(db, 300);
   });
   afterAll(async () => {
@@ -442,7 +589,9 @@ describe('a scan made slow on purpose', () => {
     expect(error?.errno).toBe(conn.style === 'mariadb' ? 1969 : 3024);
     expect(isStatementTimeout(String(error?.message))).toBe(true);
     // Nothing of it still runs on the server.
-    const [running] = await db.admin.query("SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%search:last%' AND ID <> CONNECTION_ID()");
+    const [running] = await db.admin.query(
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%search:last%' AND ID <> CONNECTION_ID()",
+    );
     expect((running as Array<{ n: number }>)[0].n).toBe(0);
     const [rows] = await conn.connection.execute('SELECT identifier FROM users_rows WHERE identifier = ?', ['char1:7']);
     expect(rows).toEqual([{ identifier: 'char1:7' }]);

@@ -14,14 +14,27 @@ import { bindSearch, searchConnection, searchPage, searchPages, type SearchConne
 
 const warnings: string[] = [];
 const NOW = Date.UTC(2026, 0, 1);
-const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => NOW, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
+const options: FormatOptions = {
+  warn: (m) => warnings.push(m),
+  dobOrder: 'DMY',
+  now: () => NOW,
+  maxColumnBytes: 4_194_304,
+  esxCharacterPrefix: 'char',
+  esxMaxCharacters: 4,
+  info: () => undefined,
+  groups: () => undefined,
+  vehicles: () => undefined,
+  scanTimeoutMs: 1000,
+};
 
 let serial = 0;
 const nextCitizenId = () => `SRCH${String(++serial).padStart(4, '0')}`;
 
 /** Inserts a player whose charinfo is `charinfo` as stored (a JSON text, or anything else a row may hold). */
 async function insertPlayer(db: TestDatabase, charinfo: string | null, citizenid = nextCitizenId()): Promise<string> {
-  const [columns] = await db.admin.query("SELECT COLUMN_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'players'");
+  const [columns] = await db.admin.query(
+    "SELECT COLUMN_NAME AS c FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'players'",
+  );
   const has = new Set((columns as Array<{ c: string }>).map((r) => r.c));
   const values: Record<string, unknown> = {
     citizenid,
@@ -41,7 +54,8 @@ async function insertPlayer(db: TestDatabase, charinfo: string | null, citizenid
   return citizenid;
 }
 
-const charinfo = (fields: Record<string, unknown>) => JSON.stringify({ gender: 0, nationality: 'American', account: 'US01QB', cid: 1, ...fields });
+const charinfo = (fields: Record<string, unknown>) =>
+  JSON.stringify({ gender: 0, nationality: 'American', account: 'US01QB', cid: 1, ...fields });
 
 async function betaSearch(conn: SearchConnection) {
   const columns = await readTableColumns(conn.db, 'players');
@@ -83,7 +97,8 @@ describe.each([
     await db.drop();
   });
 
-  const find = async (argument: Record<string, unknown>) => (await searchPage(search, { limit: 50, ...argument })).citizens.map((c) => c.citizenid);
+  const find = async (argument: Record<string, unknown>) =>
+    (await searchPage(search, { limit: 50, ...argument })).citizens.map((c) => c.citizenid);
   const ids = (...keys: string[]) => keys.map((k) => who[k]);
 
   test('names come from charinfo: every term starts the first or the last name, case- and accent-insensitively', async () => {
@@ -109,12 +124,23 @@ describe.each([
     expect(await find({ name: 'broken' })).toEqual([]);
     const found = (await searchPage(search, { name: 'sm', limit: 50 })).citizens;
     expect(found.map((c) => c.citizenid)).toEqual(ids('smithJohnson', 'john', 'objectFirst', 'nullLast'));
-    expect(found.map((c) => `${c.charinfo.firstname} ${c.charinfo.lastname}`)).toEqual(['Smith Johnson', 'John Smith', 'Firstname Smoke', 'Smitty Lastname']);
+    expect(found.map((c) => `${c.charinfo.firstname} ${c.charinfo.lastname}`)).toEqual([
+      'Smith Johnson',
+      'John Smith',
+      'Firstname Smoke',
+      'Smitty Lastname',
+    ]);
     expect(await find({ name: 'lastname' })).toEqual([]);
   });
 
   test('dob matches the birthdate forms the record reads as that date, and the placeholder 00-00-0000 never', async () => {
-    const stored: Record<string, string | null> = { john: '1990-05-14', smithJohnson: '14/05/1990', osmith: '1990/5/14', zoe: '05/14/1990', jose: '00-00-0000' };
+    const stored: Record<string, string | null> = {
+      john: '1990-05-14',
+      smithJohnson: '14/05/1990',
+      osmith: '1990/5/14',
+      zoe: '05/14/1990',
+      jose: '00-00-0000',
+    };
     const expected = Object.keys(stored).filter((k) => parseCalendarDate(stored[k], BIRTHDATE_ORDER) === '1990-05-14');
     expect(expected.sort()).toEqual(['john', 'osmith', 'smithJohnson']);
     expect((await find({ phone: '4157732901', dob: '1990-05-14' })).sort()).toEqual(ids('john', 'osmith').sort());

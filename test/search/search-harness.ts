@@ -67,7 +67,13 @@ export async function searchPage<S>(search: BoundSearch<S>, argument: Record<str
   const { query } = parse;
   const refusal = search.refuse(query);
   if (refusal) throw new Error(`refused: ${refusal}`);
-  const page = await search.run({ terms: query.terms, dob: query.dob, phone: query.phone, after: query.cursor?.position ?? null, limit: pageLimit(query) });
+  const page = await search.run({
+    terms: query.terms,
+    dob: query.dob,
+    phone: query.phone,
+    after: query.cursor?.position ?? null,
+    limit: pageLimit(query),
+  });
   return { citizens: page.citizens, next: nextSearchCursor(query, page.citizens.length, page.last, page.more, CURSOR_KEY) };
 }
 

@@ -14,7 +14,7 @@ import { normaliseSkin } from './skin';
 import { normaliseStatus } from './status';
 
 export interface AlphaSource {
-  /** The `users` row, keyed by the names of columns.ts; a column the server lacks is absent. */
+  /** The `users` row, keyed by the names of query.ts; a column the server lacks is absent. */
   row: Row;
   /**
    * Only on servers without `users.accounts` (ESX 1.0–1.2): this citizen's `user_accounts` rows,

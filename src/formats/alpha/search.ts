@@ -33,11 +33,8 @@ function columnOrNull(columns: ReadonlyMap<string, TableColumn>, name: string): 
   return column ? quoteIdentifier(column.name) : 'NULL';
 }
 
-/** The search over this server's `users` columns (the table has `identifier`, as prepareAlphaLookup checks). */
-export function prepareAlphaSearch(
-  columns: ReadonlyMap<string, TableColumn>,
-  options: AlphaSearchOptions,
-): FormatSearch<AlphaSummary> {
+/** The search over this server's `users` columns (the table has `identifier`, as prepareAlpha checks). */
+export function prepareAlphaSearch(columns: ReadonlyMap<string, TableColumn>, options: AlphaSearchOptions): FormatSearch<AlphaSummary> {
   // Every summary field is the `users` column of the same name.
   const select = selectAlphaColumns(columns)
     .filter(({ key }) => (ALPHA_SUMMARY_FIELDS as readonly string[]).includes(key))

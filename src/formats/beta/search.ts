@@ -25,7 +25,17 @@ import { normaliseBetaSummary, type BetaSummary } from './normalise';
 import { playersSelectList, PLAYERS_TABLE, type PlayersColumn } from './query';
 
 /** The columns the summary's fields are made from: `cid` is charinfo.cid's fallback. */
-const SUMMARY_COLUMNS: ReadonlySet<PlayersColumn> = new Set(['id', 'citizenid', 'license', 'name', 'charinfo', 'cid', 'job', 'gang', 'last_updated']);
+const SUMMARY_COLUMNS: ReadonlySet<PlayersColumn> = new Set([
+  'id',
+  'citizenid',
+  'license',
+  'name',
+  'charinfo',
+  'cid',
+  'job',
+  'gang',
+  'last_updated',
+]);
 
 export interface BetaSearchOptions {
   warn: Warn;

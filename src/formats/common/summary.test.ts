@@ -11,16 +11,20 @@ import { normaliseBetaRow, normaliseBetaSummary } from '../beta/normalise';
 import { betaSummarySchema } from '../beta/schema';
 
 const silent = () => undefined;
-const pick = (record: object, fields: readonly string[]) => Object.fromEntries(fields.map((f) => [f, (record as Record<string, unknown>)[f]]));
+const pick = (record: object, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((f) => [f, (record as Record<string, unknown>)[f]]));
 
 describe.each(['DMY', 'MDY'] as const)('alpha summaries (%s)', (dobOrder) => {
-  test.each(Object.entries({ LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW, ESX_1_1_ROW, empty: {} }))('%s', (_name, row) => {
-    const summary = normaliseAlphaSummary(row, { dobOrder });
-    expect(Object.keys(summary)).toEqual([...ALPHA_SUMMARY_FIELDS]);
-    expect(Object.keys(alphaSummarySchema.shape)).toEqual([...ALPHA_SUMMARY_FIELDS]);
-    expect(summary).toEqual(pick(normaliseAlphaRow({ row }, { warn: silent, dobOrder }), ALPHA_SUMMARY_FIELDS));
-    expect(alphaSummarySchema.parse(summary)).toEqual(summary);
-  });
+  test.each(Object.entries({ LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW, ESX_1_1_ROW, empty: {} }))(
+    '%s',
+    (_name, row) => {
+      const summary = normaliseAlphaSummary(row, { dobOrder });
+      expect(Object.keys(summary)).toEqual([...ALPHA_SUMMARY_FIELDS]);
+      expect(Object.keys(alphaSummarySchema.shape)).toEqual([...ALPHA_SUMMARY_FIELDS]);
+      expect(summary).toEqual(pick(normaliseAlphaRow({ row }, { warn: silent, dobOrder }), ALPHA_SUMMARY_FIELDS));
+      expect(alphaSummarySchema.parse(summary)).toEqual(summary);
+    },
+  );
 });
 
 describe('beta summaries', () => {
