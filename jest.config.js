@@ -1,8 +1,9 @@
 /**
- * Unit tests sit beside the code in src/, integration tests in test/. When OXMYSQL_DIR names an
+ * Unit tests sit beside the code in src/ and devkit/, integration tests in test/ and, for the
+ * devkit's own parts (the oxmysql stand-in), beside them in devkit/. When OXMYSQL_DIR names an
  * oxmysql release (fxmanifest.lua + dist/build.js), the resource's integration suites run a
  * second time against it, with the suites that compare it with the stand-in (*.real.test.ts); the
- * stand-in's own suites (test/oxmysql) run once.
+ * stand-in's own suites (devkit/oxmysql) run once.
  */
 const transform = { '^.+\\.ts$': '<rootDir>/test/esbuild-transform.js' };
 const integration = {
@@ -19,15 +20,15 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: '<rootDir>/test/fx-test-environment.js',
       transform,
-      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.unit.test.ts'],
+      testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/{test,devkit}/**/*.unit.test.ts'],
     },
-    { ...integration, displayName: 'integration', testMatch: ['<rootDir>/test/**/*.int.test.ts'] },
+    { ...integration, displayName: 'integration', testMatch: ['<rootDir>/{test,devkit}/**/*.int.test.ts'] },
     ...(process.env.OXMYSQL_DIR
       ? [
           {
             ...integration,
             displayName: 'integration (real oxmysql)',
-            testMatch: ['<rootDir>/test/integration/**/*.int.test.ts', '<rootDir>/test/**/*.real.test.ts'],
+            testMatch: ['<rootDir>/test/integration/**/*.int.test.ts', '<rootDir>/{test,devkit}/**/*.real.test.ts'],
             globals: { OXMYSQL_REAL: true },
           },
         ]

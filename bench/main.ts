@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: citizen_records against the platform's ceiling and floors, in one process,
- * interleaved block by block so that the machine's noise falls on every contender alike (DESIGN.md
- * §5). Prints a table and writes the same figures to bench/results/latest.json.
+ * interleaved block by block so that the machine's noise falls on every contender alike
+ * (docs/design.md §5). Prints a table and writes the same figures to bench/results/latest.json.
  *
  * Environment: MYSQL_URL (else a throwaway mariadbd), OXMYSQL_DIR (the real oxmysql, else the
  * stand-in), BENCH_CITIZENS (rows per format, default 10000), BENCH_BLOCKS (default 5),
@@ -21,14 +21,14 @@ import { alphaUserQuery, selectAlphaColumns } from '../src/formats/alpha/columns
 import { normaliseAlphaRow } from '../src/formats/alpha/normalise';
 import { buildCitizenQuery } from '../src/formats/beta/query';
 import { normaliseBetaRow } from '../src/formats/beta/normalise';
-import { startThrowawayServer, type ThrowawayServer } from '../test/db/mariadb-server';
-import { createTestDatabase } from '../test/db/test-database';
-import { collectGarbage } from '../test/collect-garbage';
-import { BoundaryCodec } from '../test/host/boundary-codec';
-import { FxHost } from '../test/host/fx-host';
-import { waitFor } from '../test/host/host-fixture';
-import { loadFixture, ROOT, startOxmysql, type OxmysqlUnderTest } from '../test/integration/resource-harness';
-import { realOxmysqlDir } from '../test/oxmysql/real-oxmysql';
+import { startThrowawayServer, type ThrowawayServer } from '../devkit/db/mariadb-server';
+import { createTestDatabase } from '../devkit/db/test-database';
+import { collectGarbage } from '../devkit/collect-garbage';
+import { BoundaryCodec } from '../devkit/host/boundary-codec';
+import { FxHost } from '../devkit/host/fx-host';
+import { waitFor } from '../devkit/host/host-fixture';
+import { loadFixture, ROOT, startOxmysql, type OxmysqlUnderTest } from '../devkit/resource-harness';
+import { realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
 import { alphaId, betaId, insertCitizens, sizeOf, SIZES, type Size } from './citizens';
 import { poolLookup, startCaller, startCeiling, startConstant, startNodeHttpFloor, type PrimaryKeyQueries } from './servers';
 import { medianFigures, median, runBlock, type BlockFigures } from './stats';
@@ -176,8 +176,9 @@ async function main(): Promise<void> {
 
     const normaliser = measureNormaliser(await sampleRows(main.host));
     const heap = await measureHeap(main.host, get, crPath, HEAP_LOOKUPS);
-    // With the cache on (DESIGN §4's heap check): varied lookups over as many ids as the cache holds,
-    // so hits and misses both come; what the resource keeps must stay bounded.
+    // With the cache on (docs/design.md §4's bounded cache, §5's flat heap): varied lookups over
+    // as many ids as the cache holds, so hits and misses both come; what the resource keeps must
+    // stay bounded.
     const heapCached = await measureHeap(cached.host, getCached, crPath, HEAP_CACHED_IDS);
     const results = report(scenarios, normaliser, heap, heapCached);
     const out = resolve(ROOT, 'bench/results');

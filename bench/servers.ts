@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Pool } from 'mysql2/promise';
-import type { FxHost } from '../test/host/fx-host';
+import type { FxHost } from '../devkit/host/fx-host';
 
 export interface PrimaryKeyQueries {
   alpha: string;

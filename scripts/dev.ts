@@ -7,13 +7,13 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startThrowawayServer, type ThrowawayServer } from '../test/db/mariadb-server';
-import { createTestDatabase } from '../test/db/test-database';
-import { FxHost } from '../test/host/fx-host';
-import { waitFor } from '../test/host/host-fixture';
-import { loadFixture } from '../test/integration/resource-harness';
-import { OxmysqlStandIn } from '../test/oxmysql/oxmysql-standin';
-import { RealOxmysql, realOxmysqlDir } from '../test/oxmysql/real-oxmysql';
+import { startThrowawayServer, type ThrowawayServer } from '../devkit/db/mariadb-server';
+import { createTestDatabase } from '../devkit/db/test-database';
+import { FxHost } from '../devkit/host/fx-host';
+import { waitFor } from '../devkit/host/host-fixture';
+import { loadFixture } from '../devkit/resource-harness';
+import { OxmysqlStandIn } from '../devkit/oxmysql/oxmysql-standin';
+import { RealOxmysql, realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
 
 const ROOT = resolve(__dirname, '..');
 /** The demo citizens: ESX rows of several generations and esx_multicharacter, QBCore players. */

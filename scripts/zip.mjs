@@ -2,6 +2,9 @@
 // release archive a server owner unpacks into resources/. Format: PKWARE APPNOTE 6.3.
 import { deflateRawSync } from 'node:zlib';
 
+// CRC-32 by table rather than zlib.crc32, which Node has only from 20.15 (package.json allows 20):
+// the release test reads the zip back and checks each entry with zlib.crc32 and `unzip -t`
+// (test/release/read-zip.ts), so this table is checked by two implementations it shares nothing with.
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

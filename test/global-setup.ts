@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { startThrowawayServer, type ThrowawayServer } from './db/mariadb-server';
+import { startThrowawayServer, type ThrowawayServer } from '../devkit/db/mariadb-server';
 
 declare global {
   // eslint-disable-next-line no-var

@@ -1,6 +1,6 @@
 /**
  * The envelope every answer travels in, over HTTP and through the exports alike
- * (DESIGN.md §2.2): `{success:true, data}` or `{success:false, error:{code, message[, requestId]}}`.
+ * (docs/design.md §2.2): `{success:true, data}` or `{success:false, error:{code, message[, requestId]}}`.
  */
 
 /** Stable error codes and the HTTP status each one answers with. Consumers switch on the code. */

@@ -1,4 +1,4 @@
-/** GET /health and the getHealth export: no auth, no personal data (DESIGN.md §7). */
+/** GET /health and the getHealth export: no auth, no personal data (docs/design.md §7). */
 import type { FormatName } from '../formats/format';
 import type { FormatAvailability } from './citizen-service';
 

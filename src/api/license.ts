@@ -1,5 +1,5 @@
 /**
- * A player's Rockstar license as callers hold it (DESIGN.md §2.1): `license:<40 hex>`,
+ * A player's Rockstar license as callers hold it (docs/design.md §2.1): `license:<40 hex>`,
  * `license2:<40 hex>` or the 40 hex digits alone, in any case. FiveM hands out lower-case hex,
  * and the frameworks store it so.
  */

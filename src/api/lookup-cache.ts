@@ -1,5 +1,5 @@
 /**
- * A short TTL cache of answers (DESIGN.md §4), shared by HTTP and the exports: it absorbs bursts of
+ * A short TTL cache of answers (docs/design.md §4), shared by HTTP and the exports: it absorbs bursts of
  * the same lookup. Bounded in entries and in bytes (the JSON size of the answers); expiry is read
  * from timestamps, so no timer runs. Least recently stored goes first.
  */

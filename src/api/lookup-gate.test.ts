@@ -2,7 +2,7 @@ import { ok, type Envelope } from './envelope';
 import { createLookupCache } from './lookup-cache';
 import { createLookupGate } from './lookup-gate';
 import { createWarnOnce } from './warn-once';
-import { collectGarbageUntil } from '../../test/collect-garbage';
+import { collectGarbageUntil } from '../../devkit/collect-garbage';
 
 function deferred() {
   let resolve!: (value: Envelope<unknown>) => void;

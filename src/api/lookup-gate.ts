@@ -1,5 +1,5 @@
 /**
- * Everything a lookup passes before and after the database (DESIGN.md §4): the cache, the sharing
+ * Everything a lookup passes before and after the database (docs/design.md §4): the cache, the sharing
  * of identical lookups in flight, the cap on lookups in flight (503 server_busy beyond it, at once),
  * and the stop: when the resource stops, every lookup still waiting is answered 503
  * resource_stopping, so no HTTP client and no Lua Citizen.Await waits for good.

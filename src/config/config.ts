@@ -1,5 +1,5 @@
 /**
- * The resource's configuration, all from `citizen_records:*` convars (DESIGN.md §2.6). An invalid
+ * The resource's configuration, all from `citizen_records:*` convars (docs/design.md §2.6). An invalid
  * value is reported, naming the convar, and the default is used instead.
  */
 import type { DobFormatSetting } from '../formats/alpha/dob-order';

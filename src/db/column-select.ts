@@ -1,8 +1,9 @@
 /**
  * How a column is selected so that neither its SQL type nor its size decides what reaches the
- * normaliser (DESIGN.md §4):
+ * normaliser (docs/design.md §4):
  * - small integers and BIT as numbers (`+ 0`): oxmysql's TINYINT(1)/BIT typeCast changes between
- *   versions (oxmysql.md §3.4: an unreleased commit breaks TINYINT(1) and the column after it);
+ *   versions (docs/platform.md#the-unreleased-tinyint-change: an unreleased commit breaks
+ *   TINYINT(1) and the column after it);
  * - dates and times as text: oxmysql's DATE typeCast goes through a local `Date`, which shifts
  *   with time zones and turns years before 100 into others;
  * - BLOB/VARBINARY as UTF-8 text: some hosting panels create JSON columns as BLOB;

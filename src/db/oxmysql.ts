@@ -1,7 +1,8 @@
 /**
  * The Database adapter over oxmysql's exports. oxmysql never answers a query once the database
- * is lost after start, and queues forever before it connects (oxmysql.md §4), so every call here
- * has a timeout and a not-ready oxmysql fails at once.
+ * is lost after start, and queues forever before it connects (docs/platform.md#readiness,
+ * #lost-database-and-other-failures), so every call here has a timeout and a not-ready oxmysql
+ * fails at once.
  */
 import { onEvent, resourceExport, resourceState, resourceVersion } from '../fivem/natives';
 import { DatabaseError, type Database, type Row } from './database';
@@ -29,7 +30,10 @@ const PROBE_SQL = 'SELECT 1 AS ok';
 const SERVER_TROUBLE =
   /connection lost|closed the connection|gone away|ECONNRESET|ECONNREFUSED|ETIMEDOUT|EPIPE|PROTOCOL_CONNECTION_LOST|execution was interrupted|connection was killed|lock wait timeout|deadlock found|too many connections|shutdown in progress|pool is closed/i;
 
-/** oxmysql's message ends with the database's own (oxmysql.md §4.2); the lines before repeat the query. */
+/**
+ * oxmysql's message ends with the database's own (docs/platform.md#query-failures); the lines
+ * before repeat the query.
+ */
 const reasonOf = (message: string): string => message.slice(message.lastIndexOf('\n') + 1);
 
 export function createOxmysqlDatabase(options: OxmysqlOptions): Database {

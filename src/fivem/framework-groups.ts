@@ -1,7 +1,8 @@
 /**
- * Job and gang definitions from the framework running beside the resource (lua-and-live.md B1,
- * B2): qbx_core's `GetJobs`/`GetGangs`; qb-core's `GetShared('Jobs')` (2026-05+), else
- * `GetSharedJobs`/`GetSharedGangs` (2025-01 to 2026-05), else `GetCoreObject().Shared`. Read when
+ * Job and gang definitions from the framework running beside the resource
+ * (docs/live.md#job-and-gang-definitions): qbx_core's `GetJobs`/`GetGangs`; qb-core's
+ * `GetShared('Jobs')` (2026-05+), else `GetSharedJobs`/`GetSharedGangs` (2025-01 to 2026-05),
+ * else `GetCoreObject().Shared`. Read when
  * the resource starts, when the framework (re)starts, and when it says its definitions changed —
  * never per lookup (each read packs the whole list through msgpack).
  */

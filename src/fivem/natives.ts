@@ -2,13 +2,13 @@
 /**
  * The one place that touches FXServer's globals. The natives are typed by @citizenfx/server's
  * declarations; our own narrower types stand only where those are wrong or too loose (each says
- * why), written from fxserver-runtime.md §1–§3. Its index.d.ts (exports, on) is not referenced: it
+ * why), written from docs/platform.md (Part 1). Its index.d.ts (exports, on) is not referenced: it
  * declares a global `exports` that clashes with Node's CommonJS typing. Everything goes through
  * globalThis: the bundle is an iife, and a free `exports(...)` inside it would be taken for
  * CommonJS by esbuild.
  */
 
-/** What SetHttpHandler's callback receives as `request` (fxserver-runtime.md §1.2). */
+/** What SetHttpHandler's callback receives as `request` (docs/platform.md#the-request-object). */
 export interface FxHttpRequest {
   /** `ip:port`, or `[ipv6]:port`: the TCP peer. */
   address: string;
@@ -21,7 +21,7 @@ export interface FxHttpRequest {
   setCancelHandler(cb: () => void): void;
 }
 
-/** What SetHttpHandler's callback receives as `response` (fxserver-runtime.md §1.4). */
+/** What SetHttpHandler's callback receives as `response` (docs/platform.md#the-response-object). */
 export interface FxHttpResponse {
   /** Header values must be strings; the first call wins, later ones are ignored. */
   writeHead(status: number, headers: Record<string, string>): void;
@@ -36,7 +36,7 @@ type AnyFunction = (...args: unknown[]) => unknown;
 interface FxGlobals {
   /** Own type: @citizenfx/server declares `handler: Function`, which types neither argument. */
   SetHttpHandler(handler: (request: FxHttpRequest, response: FxHttpResponse) => void): void;
-  /** Own type: the callable `exports` object (fxserver-runtime.md §2.1). */
+  /** Own type: the callable `exports` object (docs/platform.md#exports). */
   exports: ((name: string, fn: (...args: never[]) => unknown) => void) & Record<string, Record<string, AnyFunction>>;
   on(event: string, listener: Listener): void;
   /** TriggerEvent: every listener of every resource, synchronously. */

@@ -47,7 +47,7 @@ export interface FormatModule<R> {
   readonly name: FormatName;
   /** The zod schema of the output record: the single source of truth for its type and docs. */
   readonly schema: z.ZodType<R>;
-  /** The id rule of DESIGN.md §2.1; checked before any query. */
+  /** The id rule of docs/design.md §2.1; checked before any query. */
   isValidId(id: string): boolean;
   /** Every table `prepare` reads the columns of: a change to any of them prepares the format again. */
   readonly tables: readonly string[];

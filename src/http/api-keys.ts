@@ -1,6 +1,6 @@
 /**
  * The convar citizen_records:api_keys: a comma-separated list of `name:key` entries or bare keys
- * (DESIGN.md §2.3). Named keys can be told apart in logs and revoked alone; a bare key is named
+ * (docs/design.md §2.3). Named keys can be told apart in logs and revoked alone; a bare key is named
  * after its position. Nothing here ever puts a key into a message: only names and positions.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Who is asking (DESIGN.md §2.3): the key a request presents, as `Authorization: Bearer <key>` or
+ * Who is asking (docs/design.md §2.3): the key a request presents, as `Authorization: Bearer <key>` or
  * `X-API-Key: <key>`, checked against the configured keys. Keys are compared as SHA-256 digests
  * with timingSafeEqual, over every configured key whatever matches, so neither the length of a
  * key nor which entry matched shows in the time an answer takes.

@@ -1,5 +1,5 @@
 /**
- * CORS (DESIGN.md §2.4, §7): off unless citizen_records:cors_origins lists origins or `*`. An
+ * CORS (docs/design.md §2.4, §7): off unless citizen_records:cors_origins lists origins or `*`. An
  * allowed origin is echoed on every response to it, errors included, since a browser hides an
  * error body without it; `Vary: Origin` keeps shared caches from serving one origin's answer to another.
  */

@@ -1,5 +1,5 @@
 /**
- * Weak validators for record responses (DESIGN.md §2.2, §7). Weak because the record is a
+ * Weak validators for record responses (docs/design.md §2.2, §7). Weak because the record is a
  * normalised view: equal JSON, not equal bytes of the stored row, is what the tag promises.
  */
 import { createHash } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The API over HTTP, as a function from request to response, in the order of checks of
- * DESIGN.md §7: route (404), method (405), then, for the record routes only, auth (401), rate
+ * docs/design.md §7: route (404), method (405), then, for the record routes only, auth (401), rate
  * limit (429), and the lookup (id 400, database). /health, /openapi.json and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
@@ -43,7 +43,7 @@ function clip(text: string, limit = ECHO_LIMIT): string {
 
 /**
  * The path as logs and answers may show it: without its query string, where clients put keys
- * (`?api_key=…`) that are never accepted there but must not reach a log either (DESIGN.md §2.3).
+ * (`?api_key=…`) that are never accepted there but must not reach a log either (docs/design.md §2.3).
  */
 function shownPath(path: string, limit = ECHO_LIMIT): string {
   const bare = pathOnly(path);

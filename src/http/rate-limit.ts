@@ -1,5 +1,5 @@
 /**
- * Token buckets, one per client (a key's name, or a client address when anonymous): DESIGN.md §2.4.
+ * Token buckets, one per client (a key's name, or a client address when anonymous): docs/design.md §2.4.
  * A bucket holds `burst` tokens and refills at `perMinute` a minute. Refill is computed from
  * timestamps when a request comes, so no timer runs; idle buckets are forgotten beyond
  * `maxBuckets` (the least recently used first), which only ever gives a client a full bucket.

@@ -1,6 +1,6 @@
 /**
  * FXServer hands the handler the raw request target (resource prefix stripped, query kept, nothing
- * decoded). This turns it into path segments by DESIGN.md §2.1: drop the query string, accept one
+ * decoded). This turns it into path segments by docs/design.md §2.1: drop the query string, accept one
  * trailing slash, decode each segment once.
  */
 

@@ -1,4 +1,4 @@
-/** The HTTP response every route gives (DESIGN.md §2.2). */
+/** The HTTP response every route gives (docs/design.md §2.2). */
 import { type Envelope, statusOf } from '../api/envelope';
 import { weakEtag } from './etag';
 import type { HttpResponse } from './exchange';
@@ -10,7 +10,7 @@ const RETRY_AFTER_SECONDS: Partial<Record<string, string>> = {
   resource_stopping: '5',
 };
 
-/** The headers every response carries (DESIGN.md §2.2). */
+/** The headers every response carries (docs/design.md §2.2). */
 export function commonHeaders(requestId: string): Record<string, string> {
   return {
     'Content-Type': 'application/json; charset=utf-8',

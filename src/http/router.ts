@@ -1,4 +1,4 @@
-/** Which route a request path names (DESIGN.md §2.1). Paths are relative to the resource prefix. */
+/** Which route a request path names (docs/design.md §2.1). Paths are relative to the resource prefix. */
 import type { FormatName } from '../formats/format';
 import { parseRequestPath, type PathSegment } from './request-path';
 

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 description of the HTTP API (DESIGN.md §2.1–§2.3), built from the same zod
+ * The OpenAPI 3.1 description of the HTTP API (docs/design.md §2.1–§2.3), built from the same zod
  * schemas that shape the records (zod's JSON Schema output is draft 2020-12, OpenAPI 3.1's
  * dialect), the route table and the error table. Served at /openapi.json and written to
  * openapi.json at the repository root by the build.

@@ -1,6 +1,6 @@
 /**
- * The example records of /openapi.json: the reference's sample rows (frameworks-data.md
- * Appendix B.1 and B.5) put through the real normalisers, so an example can never drift from
+ * The example records of /openapi.json: the sample rows B.1 and B.5
+ * (docs/frameworks.md#test-rows) put through the real normalisers, so an example can never drift from
  * what a route answers.
  */
 import { LEGACY_1_13_OX_ILLENIUM } from '../formats/alpha/__fixtures__/esx-rows';

@@ -1,13 +1,13 @@
 /**
  * Format alpha end to end: ESX `users` tables of five generations in MariaDB, read through the
  * oxmysql stand-in by the built bundle, over HTTP and through the export from a second resource.
- * Expected values follow the stored rows (frameworks-data.md Appendix B) and DESIGN.md §3.1.
+ * Expected values follow the stored rows (docs/frameworks.md#test-rows) and docs/design.md §3.1.
  */
 import { alphaRecordSchema } from '../../src/formats/alpha';
 import { alphaUserQuery, selectAlphaColumns, USER_INVENTORY_QUERY } from '../../src/formats/alpha/columns';
 import { readTableColumns } from '../../src/db/table-columns';
-import { directDatabase } from '../db/direct-database';
-import { REQUEST_ID, startHarness, type Harness } from './resource-harness';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { REQUEST_ID, startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; requestId?: string } };
 

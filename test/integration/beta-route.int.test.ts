@@ -1,15 +1,15 @@
 /**
  * Format beta end to end: QBCore `players` tables of 2021 and today and Qbox's, read through the
  * oxmysql stand-in by the built bundle, over HTTP and through the export from a second resource.
- * Expected values follow the stored rows (frameworks-data.md Appendix B) and DESIGN.md §3.2.
+ * Expected values follow the stored rows (docs/frameworks.md#test-rows) and docs/design.md §3.2.
  */
 import { betaRecordSchema, type BetaRecord } from '../../src/formats/beta';
 import { buildCitizenQuery } from '../../src/formats/beta/query';
 import { qbcoreRecord } from '../../src/formats/beta/test-rows';
 import { readTableColumns } from '../../src/db/table-columns';
-import { directDatabase } from '../db/direct-database';
-import { pinTimeZone } from '../oxmysql/time-zone';
-import { realOxmysqlUnderTest, startHarness, type Harness } from './resource-harness';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { pinTimeZone } from '../../devkit/oxmysql/time-zone';
+import { realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: unknown; error?: { code: string; message: string; requestId?: string } };
 
@@ -20,7 +20,7 @@ async function lookBoth(h: Harness, id: string): Promise<{ status: number; http:
   return { status: response.status, http, viaExport };
 }
 
-/** The record of a found citizen, checked against the schema and every bound of SPEC.md §8. */
+/** The record of a found citizen, checked against the schema and every bound of docs/design.md §8.3. */
 async function record(h: Harness, id: string): Promise<BetaRecord> {
   const { status, http, viaExport } = await lookBoth(h, id);
   expect(status).toBe(200);

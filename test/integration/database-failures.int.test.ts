@@ -2,8 +2,8 @@
  * What callers see when the database misbehaves, and when a format is switched off: every
  * request is answered, with the documented code, and health tells the truth.
  */
-import type { RealOxmysql } from '../oxmysql/real-oxmysql';
-import { realOxmysqlUnderTest, startHarness, type Harness } from './resource-harness';
+import type { RealOxmysql } from '../../devkit/oxmysql/real-oxmysql';
+import { realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 
@@ -31,8 +31,9 @@ describe('the database lost after start, and back', () => {
     expect(health.status).toBe(503);
     expect(JSON.parse(health.body).data).toMatchObject({ status: 'degraded', database: 'unavailable' });
 
-    // oxmysql.md §4.3: v2.14.1 asks for a connection outside its try block, so a refused one is
-    // an unhandled rejection inside oxmysql; the host puts it down to oxmysql, not to us.
+    // docs/platform.md#lost-database-and-other-failures: v2.14.1 asks for a connection outside
+    // its try block, so a refused one is an unhandled rejection inside oxmysql; the host puts it
+    // down to oxmysql, not to us.
     const oxmysqlViolations = h.host.takeViolations();
     expect(oxmysqlViolations.length).toBeGreaterThan(0);
     for (const v of oxmysqlViolations) expect(v).toMatchObject({ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) });

@@ -3,7 +3,7 @@
  * when it prepares format alpha, and reads them in the order the unambiguous ones support; an
  * explicit convar still wins.
  */
-import { startHarness, type Harness } from './resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 const MIA = 'char1:aa00000000000000000000000000000000000001';
 const OLI = 'char1:aa00000000000000000000000000000000000003';

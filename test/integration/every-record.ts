@@ -2,7 +2,7 @@
  * Every record of every fixture database, read through a running harness: for the suites that
  * compare two ways of reading them (real oxmysql and stand-in, two typeCasts) byte for byte.
  */
-import type { Harness } from './resource-harness';
+import type { Harness } from '../../devkit/resource-harness';
 
 export type Format = 'alpha' | 'beta';
 

@@ -1,10 +1,11 @@
 /**
  * Grade names a row does not store come from the job definitions of the qb-core or qbx_core running
- * beside the resource, read through their exports (shapes from lua-and-live.md B1/B2: qb-core's
- * GetShared('Jobs') with string grade keys, qbx_core's GetJobs with integer keys), refreshed when
- * the framework says its definitions changed; without a framework, from qb-core's default lists.
+ * beside the resource, read through their exports (shapes from
+ * docs/live.md#job-and-gang-definitions: qb-core's GetShared('Jobs') with string grade keys,
+ * qbx_core's GetJobs with integer keys), refreshed when the framework says its definitions
+ * changed; without a framework, from qb-core's default lists.
  */
-import { startHarness, type Harness } from './resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Beta = { data: { job: Record<string, any>; gang: Record<string, any> } };
 
@@ -62,7 +63,8 @@ describe('qbx_core running beside the resource', () => {
   beforeAll(async () => {
     h = await startHarness('groups_qbx', ['qbcore.sql', 'qbcore-level-only-grades.sql']);
     // A stand-in qbx_core: GetJobs/GetGangs return its tables with integer grade keys; from Lua a
-    // 0..n table arrives as an object keyed "0"…, a 1..n one as an array (lua-and-live.md B2).
+    // 0..n table arrives as an object keyed "0"…, a 1..n one as an array
+    // (docs/live.md#job-and-gang-definitions).
     h.host.startScript(
       'qbx_core',
       `globalThis.jobs = { police: { label: 'Police', type: 'leo', grades: { 0: { name: 'Recruit', payment: 40 }, 1: { name: 'Trooper', payment: 60, isboss: false } } } };

@@ -1,8 +1,8 @@
 /**
- * Stored data hostile to the resource (DESIGN.md §4), over HTTP and through the export: never a
- * 500, the same value both ways, and what DESIGN says of each case. Rows: hostile-users.sql.
+ * Stored data hostile to the resource (docs/design.md §4), over HTTP and through the export: never a
+ * 500, the same value both ways, and what docs/design.md says of each case. Rows: hostile-users.sql.
  */
-import { startHarness, type Harness } from './resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: Record<string, any>; error?: { code: string; message: string; requestId?: string } };
 

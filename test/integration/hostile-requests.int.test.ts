@@ -1,12 +1,12 @@
 /**
  * Property-based (fast-check): thousands of hostile ids, raw paths and column contents thrown at
  * both routes and both exports. Never a 500, never an unanswered request, never a query for an
- * invalid id, and the export's value always equals the HTTP body (DESIGN.md §4, §6).
+ * invalid id, and the export's value always equals the HTTP body (docs/design.md §4, §6).
  */
 import fc from 'fast-check';
 import { isValidAlphaId } from '../../src/formats/alpha/id';
 import { isValidCitizenId } from '../../src/formats/beta/citizen-id';
-import { startHarness, type Harness } from './resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 const BETA_ID = 'KQW48213';
@@ -52,7 +52,8 @@ describe('hostile requests', () => {
         const body = JSON.parse(response.body) as Envelope;
         expect(response.status).not.toBe(500);
         if (['', '.', '..'].includes(id)) {
-          // No path can carry these as a segment (DESIGN §7): the route is not found; the export says why.
+          // No path can carry these as a segment (docs/design.md §7): the route is not found; the
+          // export says why.
           expect(body.error?.code).toBe('route_not_found');
           expect(viaExport.error?.code).toBe('invalid_id');
           expect(h.oxmysql.queriesAsked).toBe(before);

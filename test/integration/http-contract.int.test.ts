@@ -1,13 +1,13 @@
 /**
- * The HTTP contract of DESIGN.md §2.2–§2.4 and §7 over a real socket: every error row with its
+ * The HTTP contract of docs/design.md §2.2–§2.4 and §7 over a real socket: every error row with its
  * status and headers, HEAD, ETag/304, CORS, rate limits and authentication, and every answer
  * checked against the schemas /openapi.json declares. No log line and no response may contain
  * a configured key, and the host must see no contract violation.
  */
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import type { RawResponse } from '../host/http-client';
-import { REQUEST_ID, startHarness, type Harness, type HarnessRequest } from './resource-harness';
+import type { RawResponse } from '../../devkit/host/http-client';
+import { REQUEST_ID, startHarness, type Harness, type HarnessRequest } from '../../devkit/resource-harness';
 
 const CAD_KEY = '7d1e4b9a2c6f80354e1a9b7c3d5f2e60';
 const BOT_KEY = 'c0ffee42a9b8c7d6e5f40312a1b2c3d4';
@@ -88,7 +88,7 @@ describe('with keys and CORS configured', () => {
     }
   });
 
-  test('each error row of DESIGN §2.2 that a client can provoke here, with its status, code, request id and headers', async () => {
+  test('each error code of docs/design.md §2.2 a client can provoke here, with its status, code, request id and headers', async () => {
     const cases: Array<{ path: string; options?: HarnessRequest; status: number; code: string; template: string }> = [
       { path: '/alpha/citizens/bad%20id', status: 400, code: 'invalid_id', template: '/alpha/citizens/{id}' },
       { path: `/beta/citizens/${BETA_ID}`, options: { headers: [] , withKey: false }, status: 401, code: 'unauthorized', template: '/beta/citizens/{id}' },

@@ -1,5 +1,5 @@
 /**
- * A player's citizens by license (DESIGN.md §2.1, §2.5): both formats over HTTP and the exports,
+ * A player's citizens by license (docs/design.md §2.1, §2.5): both formats over HTTP and the exports,
  * each record equal to what the single route gives, in character-slot order, through a key or an
  * index (EXPLAIN), `[]` for an unknown license and 400 invalid_license for a bad one.
  */
@@ -7,8 +7,8 @@ import { readTableColumns } from '../../src/db/table-columns';
 import { alphaIdsQuery, selectAlphaColumns } from '../../src/formats/alpha/columns';
 import { alphaLicenseIds } from '../../src/formats/alpha/id';
 import { buildLicenseQuery } from '../../src/formats/beta/query';
-import { directDatabase } from '../db/direct-database';
-import { startHarness, type Harness } from './resource-harness';
+import { directDatabase } from '../../devkit/db/direct-database';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: Array<Record<string, any>>; error?: { code: string } };
 

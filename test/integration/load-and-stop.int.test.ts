@@ -1,10 +1,10 @@
 /**
  * Limits, slow queries and the stop, with the faults made on the database side (a table lock held
- * by a second connection), so they hold for any oxmysql: DESIGN.md §4.
+ * by a second connection), so they hold for any oxmysql: docs/design.md §4.
  */
 import mysql from 'mysql2/promise';
-import { rawRequest, type RawResponse } from '../host/http-client';
-import { ROOT, startHarness, TEST_KEY, type Harness } from './resource-harness';
+import { rawRequest, type RawResponse } from '../../devkit/host/http-client';
+import { ROOT, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
 
 /** The rows of forty-users.sql. */
 const IDS = Array.from({ length: 40 }, (_, i) => `char1:${String(i).padStart(40, '0')}`);

@@ -3,9 +3,9 @@
  * start-up warning, read from its manifest's `version`, whether it started before or after
  * citizen_records; a supported one gets none.
  */
-import { FxHost } from '../host/fx-host';
-import { resourceDir } from '../host/host-fixture';
-import { ROOT } from './resource-harness';
+import { FxHost } from '../../devkit/host/fx-host';
+import { resourceDir } from '../../devkit/host/host-fixture';
+import { ROOT } from '../../devkit/resource-harness';
 
 function fakeOxmysql(version: string): string {
   return resourceDir({

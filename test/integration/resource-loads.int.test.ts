@@ -2,9 +2,9 @@
  * The built bundle, loaded the way FXServer loads it, answers over a real socket and through
  * its exports from a second resource; with and without a database.
  */
-import { FxHost } from '../host/fx-host';
-import { rawRequest } from '../host/http-client';
-import { REQUEST_ID, ROOT, startHarness, type Harness } from './resource-harness';
+import { FxHost } from '../../devkit/host/fx-host';
+import { rawRequest } from '../../devkit/host/http-client';
+import { REQUEST_ID, ROOT, startHarness, type Harness } from '../../devkit/resource-harness';
 
 describe('the built resource with oxmysql connected to an empty database', () => {
   let h: Harness;

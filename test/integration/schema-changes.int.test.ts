@@ -1,9 +1,9 @@
 /**
- * The schema changing under a running resource (DESIGN.md §4): a dropped column is re-detected on
+ * The schema changing under a running resource (docs/design.md §4): a dropped column is re-detected on
  * the failing lookup, which is retried once; a table created after start is found again by
  * /health (at most every 5 s) without a restart. The database down at start answers at once.
  */
-import { loadFixture, startHarness, type Harness } from './resource-harness';
+import { loadFixture, startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 

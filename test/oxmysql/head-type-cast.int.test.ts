@@ -1,11 +1,11 @@
 /**
- * oxmysql.md §3.4: an unreleased oxmysql commit (887d841) breaks TINYINT(1)/BIT(1) values other
- * than 0/1 and the column after them in the query family. The lookups select those columns so
- * that no typeCast decides their value: with the stand-in switched to that typeCast, every record
- * of every fixture database is unchanged, byte for byte.
+ * docs/platform.md#the-unreleased-tinyint-change: an unreleased oxmysql commit (887d841) breaks
+ * TINYINT(1)/BIT(1) values other than 0/1 and the column after them in the query family. The
+ * lookups select those columns so that no typeCast decides their value: with the stand-in switched
+ * to that typeCast, every record of every fixture database is unchanged, byte for byte.
  */
 import { FIXTURE_DATABASES, alignLastUpdated, everyId, readEveryRecord } from '../integration/every-record';
-import { startHarness, type Harness } from '../integration/resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 test('the switch is in effect: TINYINT(1) NULL and 2 and the column after them come back corrupted', async () => {
   const h = await startHarness('head_cast_probe', [], {}, { typeCast: 'head' }, { oxmysqlDir: null });

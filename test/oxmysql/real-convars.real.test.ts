@@ -3,8 +3,8 @@
  * JSON array, re-read every second) and mysql_ui on, it logs each of our lookups under our name,
  * runs its profiling statements around them, and the records are unchanged.
  */
-import { realOxmysqlDir } from './real-oxmysql';
-import { startHarness, type Harness } from '../integration/resource-harness';
+import { realOxmysqlDir } from '../../devkit/oxmysql/real-oxmysql';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 const FIXTURES = ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'];

@@ -3,9 +3,9 @@
  * export's value are the same bytes through the real oxmysql (OXMYSQL_DIR) and through the
  * stand-in. Runs in the `integration (real oxmysql)` project only, since it needs both.
  */
-import { realOxmysqlDir } from './real-oxmysql';
+import { realOxmysqlDir } from '../../devkit/oxmysql/real-oxmysql';
 import { FIXTURE_DATABASES, alignLastUpdated, everyId, readEveryRecord } from '../integration/every-record';
-import { startHarness, type Harness } from '../integration/resource-harness';
+import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 describe.each(FIXTURE_DATABASES)('$format on $fixtures', ({ format, fixtures }) => {
   let real: Harness;

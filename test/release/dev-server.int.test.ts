@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { rawRequest } from '../host/http-client';
+import { rawRequest } from '../../devkit/host/http-client';
 
 test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () => {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0' };

@@ -1,62 +1,130 @@
 /**
  * `npm run package` gives a zip a server owner drops into resources/: exactly these files, in a
  * citizen_records/ folder, no package.json (FXServer's yarn builder would run on it), each entry
- * byte for byte the file it was made from (the zip is read back with its own central directory).
+ * byte for byte the file it was made from. The zip is read back by a reader that checks every
+ * header and CRC-32 with Node's zlib (read-zip.ts), and by `unzip -t` where it is installed; both
+ * are shown to reject a zip whose checksum is wrong.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { inflateRawSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
+import { readZip } from './read-zip';
 
 const ROOT = resolve(__dirname, '../..');
 
-function readZip(archive: Buffer): Map<string, Buffer> {
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = archive.readUInt16LE(end + 10);
-  let at = archive.readUInt32LE(end + 16);
-  const files = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    expect(archive.readUInt32LE(at)).toBe(0x02014b50);
-    const method = archive.readUInt16LE(at + 10);
-    const size = archive.readUInt32LE(at + 20);
-    const nameLength = archive.readUInt16LE(at + 28);
-    const extra = archive.readUInt16LE(at + 30);
-    const comment = archive.readUInt16LE(at + 32);
-    const local = archive.readUInt32LE(at + 42);
-    const name = archive.toString('utf8', at + 46, at + 46 + nameLength);
-    const dataStart = local + 30 + archive.readUInt16LE(local + 26) + archive.readUInt16LE(local + 28);
-    const body = archive.subarray(dataStart, dataStart + size);
-    files.set(name, method === 8 ? inflateRawSync(body) : Buffer.from(body));
-    at += 46 + nameLength + extra + comment;
-  }
-  return files;
-}
+let dir: string;
+let release: string;
+/** A zip from scripts/zip.mjs: `noise.bin` first (64 bytes deflate cannot shrink, so stored), then text (deflated). */
+let small: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'citizen-records-package-'));
+  release = join(dir, 'citizen_records.zip');
+  execFileSync(process.execPath, ['scripts/package.mjs', release, '--bundle-only'], { cwd: ROOT, stdio: 'pipe' });
+  small = join(dir, 'small.zip');
+  const noise = createHash('sha512').update('citizen_records').digest('hex');
+  const writer = `
+    import { writeFileSync } from 'node:fs';
+    import { zip } from ${JSON.stringify(pathToFileURL(join(ROOT, 'scripts/zip.mjs')).href)};
+    writeFileSync(process.argv[1], zip([
+      { name: 'noise.bin', data: Buffer.from(process.argv[2], 'hex') },
+      { name: 'text.txt', data: Buffer.from('citizen records\\n'.repeat(200)) },
+    ]));`;
+  execFileSync(process.execPath, ['--input-type=module', '-e', writer, small, noise], { stdio: 'pipe' });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('the release zip holds exactly what a server needs, unchanged', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'citizen-records-package-'));
-  try {
-    const out = join(dir, 'citizen_records.zip');
-    execFileSync(process.execPath, ['scripts/package.mjs', out, '--bundle-only'], { cwd: ROOT, stdio: 'pipe' });
-    const files = readZip(readFileSync(out));
-    expect([...files.keys()]).toEqual([
-      'citizen_records/fxmanifest.lua',
-      'citizen_records/dist/server.js',
-      'citizen_records/openapi.json',
-      'citizen_records/citizen_records.d.ts',
-      'citizen_records/citizen_records.lua',
-      'citizen_records/README.md',
-      'citizen_records/LICENSE',
-    ]);
-    for (const [name, data] of files) {
-      if (name.endsWith('server.js')) {
-        // Built afresh for the zip: a whole bundle, with the resource's entry point in it.
-        expect(data.toString('utf8')).toContain('SetHttpHandler');
-        continue;
-      }
-      expect({ name, same: data.equals(readFileSync(join(ROOT, name.slice('citizen_records/'.length)))) }).toEqual({ name, same: true });
+  const files = readZip(readFileSync(release));
+  expect([...files.keys()]).toEqual([
+    'citizen_records/fxmanifest.lua',
+    'citizen_records/dist/server.js',
+    'citizen_records/openapi.json',
+    'citizen_records/citizen_records.d.ts',
+    'citizen_records/citizen_records.lua',
+    'citizen_records/README.md',
+    'citizen_records/LICENSE',
+  ]);
+  for (const [name, data] of files) {
+    if (name.endsWith('server.js')) {
+      // Built afresh for the zip: a whole bundle, with the resource's entry point in it.
+      expect(data.toString('utf8')).toContain('SetHttpHandler');
+      continue;
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    expect({ name, same: data.equals(readFileSync(join(ROOT, name.slice('citizen_records/'.length)))) }).toEqual({ name, same: true });
   }
+});
+
+test('the small zip has a stored entry first and a deflated one', () => {
+  const archive = readFileSync(small);
+  expect([archive.readUInt16LE(8), archive.readUInt16LE(26)]).toEqual([0, 'noise.bin'.length]);
+  expect([...readZip(archive).keys()]).toEqual(['noise.bin', 'text.txt']);
+  expect(archive.length).toBeLessThan(64 + 16 * 200);
+});
+
+/** A copy of `file` with `change` applied to its bytes. */
+function tampered(file: string, label: string, change: (archive: Buffer) => void): string {
+  const archive = readFileSync(file);
+  change(archive);
+  const out = join(dir, `${label}.zip`);
+  writeFileSync(out, archive);
+  return out;
+}
+
+/** The first entry's CRC-32 in its local header (offset 0) and its central directory header, both changed. */
+function wrongCrc(archive: Buffer): void {
+  const central = archive.readUInt32LE(archive.length - 22 + 16);
+  archive.writeUInt32LE((archive.readUInt32LE(14) ^ 0x00010000) >>> 0, 14);
+  archive.writeUInt32LE((archive.readUInt32LE(central + 16) ^ 0x00010000) >>> 0, central + 16);
+}
+
+/** One byte of noise.bin's stored data changed, its CRC-32 left as it was. */
+function changedByte(archive: Buffer): void {
+  const at = 30 + 'noise.bin'.length + 10;
+  archive[at] = archive[at]! ^ 0x20;
+}
+
+const UNZIP = ['/usr/bin/unzip', '/bin/unzip', '/usr/local/bin/unzip'].find((path) => existsSync(path));
+
+/** Each checker: null when it accepts the archive, else why it refused it. */
+const checkers: Array<[string, (file: string) => string | null]> = [
+  [
+    'the CRC-checking reader',
+    (file) => {
+      try {
+        readZip(readFileSync(file));
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  ],
+  ...(UNZIP
+    ? [
+        [
+          'unzip -t',
+          (file: string) => {
+            const run = spawnSync(UNZIP, ['-t', file], { encoding: 'utf8' });
+            return run.status === 0 ? null : `${run.stdout}${run.stderr}`;
+          },
+        ] as [string, (file: string) => string | null],
+      ]
+    : []),
+];
+
+describe.each(checkers)('%s', (_name, check) => {
+  test('accepts the release zip and the small zip', () => {
+    expect([check(release), check(small)]).toEqual([null, null]);
+  });
+
+  test('rejects the release zip when an entry carries a wrong CRC-32', () => {
+    expect(check(tampered(release, 'wrong-crc', wrongCrc))).toMatch(/CRC/);
+  });
+
+  test('rejects a stored entry whose bytes changed under its CRC-32', () => {
+    expect(check(tampered(small, 'changed-byte', changedByte))).toMatch(/CRC/);
+  });
 });

@@ -9,7 +9,7 @@ export function toAccounts(stored: unknown): AlphaAccounts {
 }
 
 /**
- * The accounts map of servers without `users.accounts` (frameworks-data.md §2.1): ESX 1.2 keeps
+ * The accounts map of servers without `users.accounts` (docs/frameworks.md#esx-accounts): ESX 1.2 keeps
  * every account as a `user_accounts` row; ESX 1.1 keeps only `black_money` there, cash and bank
  * being essentialmode's own `users.money` and `users.bank`, which win over a row of the same name
  * (1.1 also writes a `bank` row it never reads).

@@ -8,7 +8,7 @@ function table(...names: string[]): Map<string, TableColumn> {
 
 const keys = (columns: Map<string, TableColumn>): string[] => selectAlphaColumns(columns).map((c) => c.key);
 
-// frameworks-data.md Appendix A, one column set per generation.
+// docs/frameworks.md#esx-users-columns, one column set per generation.
 const ESSENTIALMODE_1_1 = table(
   ...['identifier', 'license', 'money', 'bank', 'permission_level', 'group'],
   ...['name', 'skin', 'job', 'job_grade', 'loadout', 'position'],

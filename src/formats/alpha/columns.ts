@@ -3,7 +3,7 @@ import type { TableColumn } from '../../db/table-columns';
 
 /**
  * Which `users` columns the alpha record reads. ESX generations and add-ons differ in which of
- * them exist (frameworks-data.md §1.2), so the query names only the ones this server has; a
+ * them exist (docs/frameworks.md#esx-users-columns), so the query names only the ones this server has; a
  * missing column reads as absent and its field takes the default.
  */
 export const ALPHA_COLUMNS = [

@@ -1,5 +1,5 @@
 /**
- * `citizen_records:esx_dob_format auto` (DESIGN.md §3.1): esx_identity stores `dateofbirth` as the
+ * `citizen_records:esx_dob_format auto` (docs/design.md §3.1): esx_identity stores `dateofbirth` as the
  * player typed it, and servers differ in whether that is day or month first. Only unambiguous
  * dates are evidence: a first field above 12 can only be a day (DMY), a second above 12 only a day
  * (MDY). With no evidence, or evidence both ways, ESX's own default DMY stands.

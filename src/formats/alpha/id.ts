@@ -1,5 +1,5 @@
 /**
- * The alpha id rule (DESIGN.md §2.1, §7): the ESX `identifier` as stored, 1–64 characters of
+ * The alpha id rule (docs/design.md §2.1, §7): the ESX `identifier` as stored, 1–64 characters of
  * `[A-Za-z0-9:_.-]`. An id made only of dots is refused: as a path segment it would be `.` or
  * `..`, and the export must refuse what the route refuses.
  */
@@ -25,7 +25,7 @@ export function alphaIdCandidates(id: string): string[] {
 }
 
 /**
- * Every identifier a player's ESX citizens can have (DESIGN.md §2.1): the license bare (ESX 1.2+),
+ * Every identifier a player's ESX citizens can have (docs/design.md §2.1): the license bare (ESX 1.2+),
  * with `license:` (older), and esx_multicharacter's `<prefix><n>:<hex>` for each slot
  * (`char1:` … `char4:` with its default Config.Prefix and Config.Slots).
  */

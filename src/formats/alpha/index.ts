@@ -3,7 +3,7 @@ import { isValidAlphaId } from './id';
 import { prepareAlphaLookup } from './lookup';
 import { alphaRecordSchema, type AlphaRecord } from './schema';
 
-/** Record format alpha: one ESX `users` row (SPEC.md §2.1, DESIGN.md §3.1). */
+/** Record format alpha: one ESX `users` row (docs/design.md §8.1, §3.1). */
 export const alphaFormat: FormatModule<AlphaRecord> = {
   name: 'alpha',
   schema: alphaRecordSchema,

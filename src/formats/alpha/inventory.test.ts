@@ -22,7 +22,7 @@ describe('toInventory: ox_inventory slot array', () => {
     });
   });
 
-  it('keeps money and black_money items (DESIGN §7)', () => {
+  it('keeps money and black_money items (docs/design.md §7)', () => {
     expect(items([{ name: 'money', count: 1840, slot: 1 }, { name: 'black_money', count: 250, slot: 2 }]).items).toEqual([
       { name: 'money', count: 1840, slot: 1 },
       { name: 'black_money', count: 250, slot: 2 },

@@ -6,7 +6,7 @@ import { namedEntries } from '../common/named-entries';
 import type { AlphaInventoryItem } from './schema';
 
 /**
- * `users.inventory` holds one of two shapes (frameworks-data.md §2.1): ox_inventory's array of
+ * `users.inventory` holds one of two shapes (docs/frameworks.md#esx-inventory): ox_inventory's array of
  * slot items, or the classic ESX map `{name: count}`. A server that moved to ox keeps the old map
  * in a row until that player logs in again, so the shape is read per row, never per server.
  */
@@ -32,7 +32,7 @@ export function fromUserInventory(rows: readonly Row[]): AlphaInventory {
 
 /**
  * ox_inventory items keep their own slots; every stored item stays, `money` and `black_money`
- * included (DESIGN.md §7), even a duplicate slot the game would hide: the record reports the row.
+ * included (docs/design.md §7), even a duplicate slot the game would hide: the record reports the row.
  * Sorted by slot, because the order ox writes them in follows Lua's `pairs()`, not the slots.
  */
 function slotItems(items: readonly unknown[]): AlphaInventoryItem[] {

@@ -5,7 +5,7 @@ import { namedEntries } from '../common/named-entries';
 import type { AlphaLoadoutItem } from './schema';
 
 /**
- * `users.loadout` (frameworks-data.md §2.1): ESX 1.1/1.2 saved the full list
+ * `users.loadout` (docs/frameworks.md#esx-loadout): ESX 1.1/1.2 saved the full list
  * `[{name, ammo, label, components, tintIndex}]`; v1-final and Legacy save a map keyed by weapon
  * name `{"WEAPON_PISTOL": {"ammo": 42, …}}`; under ox_inventory it is `[]`, weapons being items.
  * ox's `convertesx` leaves the old map in the column while the weapons move into the inventory,

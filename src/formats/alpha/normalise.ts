@@ -37,7 +37,7 @@ function textOr(value: unknown, fallback: string): string {
 }
 
 /**
- * The alpha record of one `users` row (DESIGN.md §3, §3.1). Total: whatever a column holds, every
+ * The alpha record of one `users` row (docs/design.md §3, §3.1). Total: whatever a column holds, every
  * field gets a value of its type; a column of unreadable JSON gives its field the default and one
  * warning naming the citizen and the column.
  */

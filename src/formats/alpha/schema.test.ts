@@ -34,7 +34,7 @@ type JsonSchema = {
 describe('alphaRecordSchema', () => {
   const json = z.toJSONSchema(alphaRecordSchema) as unknown as JsonSchema;
 
-  it('converts to JSON Schema with exactly the fields of SPEC.md §2.1, all required', () => {
+  it('converts to JSON Schema with exactly the fields of docs/design.md §8.1, all required', () => {
     expect(Object.keys(json.properties).sort()).toEqual([...SPEC_FIELDS].sort());
     expect(json.required.sort()).toEqual([...SPEC_FIELDS].sort());
     expect(json.additionalProperties).toBe(false);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, positionSchema } from '../common/schema-parts';
 
 /**
- * The alpha record (SPEC.md §2.1): one ESX `users` row. Strict objects wherever the spec lists
+ * The alpha record (docs/design.md §8.1): one ESX `users` row. Strict objects wherever the spec lists
  * the fields; the inner structures the spec leaves open (head overlays, face features, tattoo
  * entries) pass through as stored. `/openapi.json` is generated from this schema, so it stays
  * JSON-Schema-representable: no transforms, no custom refinements.

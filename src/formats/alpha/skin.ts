@@ -9,7 +9,7 @@ import type { AlphaSex } from './sex';
 const SKINCHANGER_MARKERS = ['sex', 'mom', 'hair_1', 'face'] as const;
 
 /**
- * `users.skin` holds one of two shapes (frameworks-data.md §2.1): the object fivem-appearance and
+ * `users.skin` holds one of two shapes (docs/frameworks.md#esx-skin): the object fivem-appearance and
  * illenium-appearance save, which the record keeps, or esx_skin's flat skinchanger object, which
  * is converted with the mapping illenium-appearance's `/migrateskins` uses, so that every record
  * has one skin shape.
@@ -174,7 +174,7 @@ function skinchangerHeadBlend(skin: Record<string, unknown>, value: (key: string
 }
 
 /**
- * Model from `users.sex`, as DESIGN.md §7 pins it: illenium's own migration writes the male model
+ * Model from `users.sex`, as docs/design.md §7 pins it: illenium's own migration writes the male model
  * for everyone, a bug not to copy. A key the skin lacks (older skinchanger saves fewer of them)
  * reads as 0, or −1 for props (no prop).
  */

@@ -3,7 +3,7 @@ import { namedEntries } from '../common/named-entries';
 import type { AlphaStatus } from './schema';
 
 /**
- * esx_status's list `[{name, val, percent}]` (frameworks-data.md §2.1), saved as the client last
+ * esx_status's list `[{name, val, percent}]` (docs/frameworks.md#esx-status), saved as the client last
  * reported it; `percent` is already 0–100.
  */
 export function toStatus(stored: unknown): AlphaStatus[] {

@@ -1,7 +1,7 @@
 /**
  * Job and gang definitions: where a stored job lacks its grade's name, payment or boss flag, or its
  * own label or type, the record takes them from the definition of that job at that level, never
- * from another job (DESIGN.md §3.2). Definitions come from the qb-core or qbx_core running beside
+ * from another job (docs/design.md §3.2). Definitions come from the qb-core or qbx_core running beside
  * the resource (src/fivem/framework-groups.ts) or, without one, from qb-core's default lists below;
  * never from both, as a job the server's own list lacks was removed or renamed there.
  */
@@ -91,7 +91,7 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
 /**
  * Definitions as a framework's export hands them to JS: qb-core's grades keyed "0", "1"… (Lua
  * string keys), qbx_core's integer keys (an object keyed "0"… in JS, or, when they start at 1, an
- * array shifted by one: lua-and-live.md B2). Anything unreadable is left out.
+ * array shifted by one: docs/live.md#job-and-gang-definitions). Anything unreadable is left out.
  */
 export function readCatalog(value: unknown): GroupCatalog {
   const out = new Map<string, GroupDefinition>();

@@ -10,7 +10,7 @@ import { betaRecordSchema, type BetaRecord } from './schema';
 
 export { betaRecordSchema, type BetaRecord } from './schema';
 
-/** Record format beta: a QBCore or Qbox `players` row (SPEC.md §2.2, DESIGN.md §3.2). */
+/** Record format beta: a QBCore or Qbox `players` row (docs/design.md §8.2, §3.2). */
 export const betaFormat: FormatModule<BetaRecord> = {
   name: 'beta',
   schema: betaRecordSchema,

@@ -5,7 +5,7 @@ import type { BetaItem, BetaItemMetadata } from './schema';
 
 /**
  * ox_inventory stores the durability of an item that decays (`degrade`, in minutes) as its expiry
- * time in Unix seconds, and treats any durability above 100 that way (DESIGN.md §7): with `degrade`
+ * time in Unix seconds, and treats any durability above 100 that way (docs/design.md §7): with `degrade`
  * the record gives the share of the lifetime left, without it 100 until expiry and 0 from then on.
  */
 function oxDurability(stored: number, degrade: unknown, nowMs: number): number {

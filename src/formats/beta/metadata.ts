@@ -9,7 +9,7 @@ function gauge(value: unknown, fallback: number): number {
 }
 
 /**
- * Every licence the record names; one the row does not mention is false (DESIGN.md §3.2), even
+ * Every licence the record names; one the row does not mention is false (docs/design.md §3.2), even
  * `driver`, which qb-core's PlayerDefaults would grant: the record does not claim a licence the
  * database does not hold. Qbox's extra `id` licence is not part of the record.
  */

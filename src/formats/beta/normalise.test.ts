@@ -9,7 +9,7 @@ function normalise(row: Record<string, unknown>, warn: (message: string) => void
   return normaliseBetaRow(row, { warn, nowMs: NOW_MS });
 }
 
-/** The bounds of SPEC.md §8, checked by hand besides the schema. */
+/** The bounds of docs/design.md §8.3, checked by hand besides the schema. */
 function expectSpecBounds(record: BetaRecord): void {
   const { hunger, thirst, stress, armor } = record.metadata;
   for (const gauge of [hunger, thirst, stress, armor]) {
@@ -102,7 +102,7 @@ describe('normaliseBetaRow', () => {
     expect(normalise({ ...qbcore2021Row, name: 'Zo? ??' }).name).toBe('Zo? ??');
   });
 
-  it.each(Object.entries(ALL_ROWS))('gives a record of %s that the schema accepts and that keeps SPEC §8 bounds', (_label, row) => {
+  it.each(Object.entries(ALL_ROWS))('gives a record of %s that the schema accepts and that keeps the record bounds', (_label, row) => {
     const warn = jest.fn();
     const record = normalise(row, warn);
     expect(betaRecordSchema.parse(record)).toEqual(record);
@@ -110,7 +110,7 @@ describe('normaliseBetaRow', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('keeps SPEC §8 bounds for out-of-range metadata and items', () => {
+  it('keeps the record bounds for out-of-range metadata and items', () => {
     const record = normalise({
       ...qbcoreRow,
       metadata: '{"hunger":-12,"thirst":180.5,"stress":"999","armor":101}',

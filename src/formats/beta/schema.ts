@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDateSchema, positionSchema } from '../common/schema-parts';
 
 /**
- * The beta record (SPEC.md §2.2): one QBCore or Qbox `players` row. The single source of truth for
+ * The beta record (docs/design.md §8.2): one QBCore or Qbox `players` row. The single source of truth for
  * the record's TypeScript type, for the normaliser's tests and for `/openapi.json`, so it stays
  * JSON-Schema-representable (no transforms, no refinements).
  */

@@ -4,7 +4,7 @@ import type { BetaRecord } from './schema';
 
 /**
  * Test data, and the rows behind the OpenAPI examples (src/openapi/examples.ts): `players` rows
- * of frameworks-data.md Appendix B.5–B.8 as oxmysql's `single`
+ * B.5–B.8 (docs/frameworks.md#test-rows) as oxmysql's `single`
  * hands them over for the SELECT of query.ts (TEXT columns as strings, `#` read as `id`,
  * `UNIX_TIMESTAMP(last_updated)` as a number of seconds, the database running in UTC).
  */
@@ -32,7 +32,7 @@ export const qbcoreRow: Row = {
 };
 
 /**
- * The record DESIGN.md §3.2 makes of B.5, written from the rules and the stored row (not from the
+ * The record docs/design.md §3.2 makes of B.5, written from the rules and the stored row (not from the
  * normaliser's output); the unit tests and the end-to-end test both expect it.
  */
 export const qbcoreRecord: BetaRecord = {
@@ -177,7 +177,7 @@ const PLAYERS_BODY: Array<[string, string]> = [
   ['inventory', 'longtext'],
 ];
 
-/** Appendix A.6 (qb-core@36a139c, April 2021): `#`, `steam`, latin1. */
+/** The first qb-core table (qb-core@36a139c:qbcore.sql, April 2021): `#`, `steam`, latin1. */
 export const columns2021 = tableColumns('latin1_swedish_ci', [
   ['#', 'int'],
   ['citizenid', 'varchar'],
@@ -187,7 +187,7 @@ export const columns2021 = tableColumns('latin1_swedish_ci', [
   ['last_updated', 'timestamp'],
 ]);
 
-/** Appendix A.6 (qb-core@main): no table charset, so the server default, here MariaDB's. */
+/** qb-core@main:qbcore.sql: no table charset, so the server default, here MariaDB's. */
 export const columnsQbcore = tableColumns('utf8mb4_general_ci', [
   ['id', 'int'],
   ['citizenid', 'varchar'],
@@ -196,7 +196,7 @@ export const columnsQbcore = tableColumns('utf8mb4_general_ci', [
   ['last_updated', 'timestamp'],
 ]);
 
-/** Appendix A.7 (qbx_core@main) with its ALTERs. */
+/** qbx_core@main:qbx_core.sql with its ALTERs (docs/frameworks.md#qbox-players-table). */
 export const columnsQbox = tableColumns('utf8mb4_unicode_ci', [
   ['id', 'int'],
   ['userId', 'int'],

@@ -1,6 +1,6 @@
 /**
  * What a record may carry so that HTTP (JSON.stringify) and the exports (FXServer's msgpack) give
- * the same value (DESIGN.md §4): no nesting deeper than MAX_JSON_DEPTH (a few thousand levels fit
+ * the same value (docs/design.md §4): no nesting deeper than MAX_JSON_DEPTH (a few thousand levels fit
  * in a TEXT column and overflow the stack of every recursive walker after us), no own
  * `__proto__`/`constructor`/`prototype` keys (an own `__proto__` becomes the export caller's
  * prototype), non-finite numbers as JSON gives them (`null`), and no lone surrogates (msgpack

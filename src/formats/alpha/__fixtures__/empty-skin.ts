@@ -1,6 +1,6 @@
 import type { AlphaSkin } from '../schema';
 
-/** The skin a record carries when none is stored: every field its type's empty value (DESIGN.md §3). */
+/** The skin a record carries when none is stored: every field its type's empty value (docs/design.md §3). */
 export const EMPTY_SKIN: AlphaSkin = {
   model: '',
   eyeColor: 0,

@@ -1,6 +1,6 @@
 /**
- * The sample rows of frameworks-data.md Appendix B, as oxmysql's typeCast hands them over
- * (oxmysql.md §3.2): JSON columns as text, TINYINT(1) as booleans. Only the columns the alpha
+ * The ESX sample rows B.1–B.4 (docs/frameworks.md#test-rows), as oxmysql's typeCast hands them
+ * over (docs/platform.md#typecast): JSON columns as text, TINYINT(1) as booleans. Only the columns the alpha
  * lookup selects are kept.
  */
 import type { Row } from '../../../db/database';

@@ -1,0 +1,88 @@
+/**
+ * Cloning of every value that crosses a resource boundary, as FXServer does it: msgpack with the
+ * runtime's codec options (docs/platform.md#values-across-the-boundary), functions travelling as
+ * references (ext 10) that call back into the resource that sent them.
+ *
+ * A reference lives as long as the function the receiver got for it: FXServer holds that function
+ * weakly and, once the receiver's GC collects it, deletes the reference in the sender's runtime
+ * (citizen-scripting-v8 V8ScriptRuntime.cpp, FnRefWeakCallback → DeleteRef on the next tick). A
+ * FinalizationRegistry does the same here, so a script that drops its callbacks frees them.
+ */
+import msgpack from 'msgpack-lite';
+
+/** Marker packed in place of a function; its id names the function in the registry. */
+class FunctionRef {
+  constructor(readonly id: number) {}
+}
+
+const FUNCTION_REF_EXT = 10;
+
+export type RefCaller = (id: number, args: unknown[]) => unknown;
+
+export class BoundaryCodec {
+  private readonly codec = msgpack.createCodec({ uint8array: true, preset: false, binarraybuffer: true } as never);
+  private readonly functions = new Map<number, { fn: (...args: unknown[]) => unknown; owner: string }>();
+  private nextId = 1;
+  private readonly collected = new FinalizationRegistry<number>((id) => this.functions.delete(id));
+  /** Set for the duration of one decode: builds the callable stand-in for a function reference. */
+  private makeCallable: ((id: number) => unknown) | null = null;
+  private encodingOwner = '';
+
+  constructor() {
+    const encode = (this.codec as unknown as { encode: (encoder: unknown, value: unknown) => void }).encode;
+    // msgpack-lite writes functions as nil; FXServer packs them as references instead.
+    (this.codec as unknown as { encode: (encoder: unknown, value: unknown) => void }).encode = (encoder, value) =>
+      encode(encoder, typeof value === 'function' ? new FunctionRef(this.register(value as never)) : value);
+    this.codec.addExtPacker(FUNCTION_REF_EXT, FunctionRef as never, (ref: FunctionRef) => {
+      const buffer = Buffer.alloc(4);
+      buffer.writeUInt32BE(ref.id);
+      return buffer;
+    });
+    this.codec.addExtUnpacker(FUNCTION_REF_EXT, (buffer: Uint8Array) => {
+      const id = Buffer.from(buffer).readUInt32BE(0);
+      if (!this.makeCallable) throw new Error('function reference decoded outside a clone');
+      const callable = this.makeCallable(id) as object;
+      this.collected.register(callable, id);
+      return callable;
+    });
+  }
+
+  private register(fn: (...args: unknown[]) => unknown): number {
+    const id = this.nextId++;
+    this.functions.set(id, { fn, owner: this.encodingOwner });
+    return id;
+  }
+
+  /** The function behind a reference and the resource that sent it. */
+  lookup(id: number): { fn: (...args: unknown[]) => unknown; owner: string } {
+    const entry = this.functions.get(id);
+    if (!entry) throw new Error(`function reference ${id} is no longer valid`);
+    return entry;
+  }
+
+  /** Function references whose receiving function has not been collected yet. */
+  get heldReferences(): number {
+    return this.functions.size;
+  }
+
+  /** Forgets the references a stopped resource handed out, as its refs die with it. */
+  forgetOwner(owner: string): void {
+    for (const [id, entry] of this.functions) if (entry.owner === owner) this.functions.delete(id);
+  }
+
+  /**
+   * Encodes `value` as sent by `owner` and decodes it as the receiver sees it. Throws like the
+   * runtime on what msgpack cannot carry (BigInt).
+   */
+  clone(value: unknown, owner: string, makeCallable: (id: number) => unknown): unknown {
+    this.encodingOwner = owner;
+    const bytes = msgpack.encode(value, { codec: this.codec });
+    const previous = this.makeCallable;
+    this.makeCallable = makeCallable;
+    try {
+      return msgpack.decode(bytes, { codec: this.codec });
+    } finally {
+      this.makeCallable = previous;
+    }
+  }
+}
