@@ -1,7 +1,7 @@
 /**
  * Calls into the framework, bounded: live data may make an answer fresher, never make it fail or
  * wait. A call that throws, answers a Promise that rejects or does not settle within the bound (a
- * Lua export that yielded, Part A of docs/live.md), or answers something unreadable is a
+ * Lua export that yielded: docs/live.md#lua-exports-called-from-js), or answers something unreadable is a
  * LiveTrouble; the lookup then answers from the database, and each cause is told once.
  */
 import type { LiveFx } from './fx';

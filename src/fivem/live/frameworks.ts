@@ -246,8 +246,9 @@ const OX_INVENTORY = 'ox_inventory';
 const QBX_STATE_KEYS = ['hunger', 'thirst', 'stress'] as const;
 
 /**
- * qbx_core (Qbox-project/qbx_core@959b77b): `GetPlayer(source)` (a table index) for the one
- * player, `GetPlayersData()` (every PlayerData, no functions) to list them. Items belong to
+ * qbx_core (Qbox-project/qbx_core@959b77b): `GetPlayersData()` (every PlayerData, no functions)
+ * to list the players; per lookup `GetPlayer(source)` (a table index), whose one PlayerData and 22
+ * Functions references pack far less than every online player's PlayerData would. Items belong to
  * ox_inventory (`GetInventoryItems(source)`, its slot table), the live hunger, thirst and stress
  * to the player's state bag (`server/player.lua` Save copies them into metadata only when saving).
  */
