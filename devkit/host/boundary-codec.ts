@@ -9,6 +9,20 @@
  * FinalizationRegistry does the same here, so a script that drops its callbacks frees them.
  */
 import msgpack from 'msgpack-lite';
+// msgpack-lite's class for extension types it has no unpacker for (the vectors, ext 20–23, a Lua
+// resource sends): a receiver gets it as is, `{buffer, type}` (citizenfx/fivem
+// data/shared/citizen/scripting/v8/main.js registers unpackers for ext 10 and 11 only).
+import { ExtBuffer } from 'msgpack-lite/lib/ext-buffer';
+
+export { ExtBuffer };
+
+/**
+ * A value already packed by a runtime that packs its own values (a Lua resource, whose
+ * lua-cmsgpack rules differ from the JS codec's): it crosses as these bytes, never re-encoded.
+ */
+export class Packed {
+  constructor(readonly bytes: Uint8Array) {}
+}
 
 /** Marker packed in place of a function; its id names the function in the registry. */
 class FunctionRef {
@@ -21,9 +35,9 @@ export type RefCaller = (id: number, args: unknown[]) => unknown;
 
 export class BoundaryCodec {
   private readonly codec = msgpack.createCodec({ uint8array: true, preset: false, binarraybuffer: true } as never);
-  private readonly functions = new Map<number, { fn: (...args: unknown[]) => unknown; owner: string }>();
+  private readonly functions = new Map<number, { fn: (...args: unknown[]) => unknown; owner: string; release?: () => void }>();
   private nextId = 1;
-  private readonly collected = new FinalizationRegistry<number>((id) => this.functions.delete(id));
+  private readonly collected = new FinalizationRegistry<number>((id) => this.forget(id));
   /** Set for the duration of one decode: builds the callable stand-in for a function reference. */
   private makeCallable: ((id: number) => unknown) | null = null;
   private encodingOwner = '';
@@ -48,9 +62,23 @@ export class BoundaryCodec {
   }
 
   private register(fn: (...args: unknown[]) => unknown): number {
+    return this.registerFunction(fn, this.encodingOwner);
+  }
+
+  /**
+   * A reference to `fn`, sent by `owner`: what a runtime packing its own values (Lua) writes as
+   * the body of its ext 10. `release` runs when the reference is deleted.
+   */
+  registerFunction(fn: (...args: unknown[]) => unknown, owner: string, release?: () => void): number {
     const id = this.nextId++;
-    this.functions.set(id, { fn, owner: this.encodingOwner });
+    this.functions.set(id, { fn, owner, release });
     return id;
+  }
+
+  private forget(id: number): void {
+    const entry = this.functions.get(id);
+    this.functions.delete(id);
+    entry?.release?.();
   }
 
   /** The function behind a reference and the resource that sent it. */
@@ -67,7 +95,7 @@ export class BoundaryCodec {
 
   /** Forgets the references a stopped resource handed out, as its refs die with it. */
   forgetOwner(owner: string): void {
-    for (const [id, entry] of this.functions) if (entry.owner === owner) this.functions.delete(id);
+    for (const [id, entry] of this.functions) if (entry.owner === owner) this.forget(id);
   }
 
   /**
@@ -75,8 +103,17 @@ export class BoundaryCodec {
    * runtime on what msgpack cannot carry (BigInt).
    */
   clone(value: unknown, owner: string, makeCallable: (id: number) => unknown): unknown {
+    return this.decode(this.encode(value, owner), makeCallable);
+  }
+
+  /** Packs `value` as a JS runtime sent by `owner` does. Throws on what msgpack cannot carry (BigInt). */
+  encode(value: unknown, owner: string): Uint8Array {
     this.encodingOwner = owner;
-    const bytes = msgpack.encode(value, { codec: this.codec });
+    return msgpack.encode(value, { codec: this.codec });
+  }
+
+  /** Unpacks bytes as a JS runtime receives them; `makeCallable` builds the function for a reference. */
+  decode(bytes: Uint8Array, makeCallable: (id: number) => unknown): unknown {
     const previous = this.makeCallable;
     this.makeCallable = makeCallable;
     try {

@@ -14,13 +14,14 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { types } from 'node:util';
 import vm from 'node:vm';
-import { BoundaryCodec } from './boundary-codec';
+import { BoundaryCodec, Packed } from './boundary-codec';
 import { CfxTimers } from './cfx-timers';
 import { formatConsoleArgs } from './console-format';
 import { HttpGateway } from './http-gateway';
 import { readManifest } from './manifest';
 import { captureRejections, releaseRejections, type RejectionSink } from './unhandled-rejections';
 import { Resource, contextRealm, hostRealm, type AnyFunction, type Realm } from './resource';
+import { GameWorld } from './game-world';
 
 export type ViolationKind =
   | 'header-value'
@@ -110,6 +111,8 @@ export class FxHost implements RejectionSink {
   private manualClock = 0;
   private ticker: ReturnType<typeof setInterval> | null = null;
   readonly gateway: HttpGateway;
+  /** Connected players, their peds and player state bags (the natives below read them). */
+  readonly world = new GameWorld((name) => this.convars.get(name));
 
   constructor(private readonly options: HostOptions = {}) {
     for (const [k, v] of Object.entries(options.convars ?? {})) this.convars.set(k, v);
@@ -203,6 +206,20 @@ export class FxHost implements RejectionSink {
     return this.console.filter((l) => l.channel === `script:${resource}`).map((l) => l.text);
   }
 
+  /**
+   * A player leaves: `playerDropped(reason)` with `source` his id, while his ped and state still
+   * answer (citizen-server-impl raises it before the client is removed), then he is gone.
+   */
+  dropPlayer(source: number, reason = 'Exiting'): void {
+    this.emit(SERVER, 'playerDropped', [reason], source);
+    this.world.disconnect(source);
+  }
+
+  /** Sets a player state bag value as the server would (`Player(source).state:set(key, value, true)`). */
+  setPlayerState(source: number, key: string, value: unknown): void {
+    this.world.setStateBagValue(`player:${source}`, key, this.codec.encode(value, SERVER.name));
+  }
+
   // ---- convars --------------------------------------------------------------------------------
 
   setConvar(name: string, value: string): void {
@@ -235,13 +252,13 @@ export class FxHost implements RejectionSink {
    * Starts a stand-in written as a host-side module (the oxmysql stand-in): it gets the same
    * globals a script would, in the host's realm, and every value it exchanges is still cloned.
    */
-  startModule(name: string, setup: (globals: Record<string, unknown>) => void): Resource {
+  startModule(name: string, setup: (globals: Record<string, unknown>, resource: Resource) => void, realm: Realm = hostRealm, path = ''): Resource {
     const timers = new CfxTimers(() => this.now(), (text) => this.print(`script:${name}`, text));
     const globals: Record<string, unknown> = {};
-    const resource = new Resource(name, '', globals, hostRealm, timers, null, null);
+    const resource = new Resource(name, path, globals, realm, timers, null, null);
     Object.assign(globals, this.globalsFor(resource), timerGlobals(timers));
     this.register(resource);
-    setup(globals);
+    setup(globals, resource);
     this.markStarted(resource);
     return resource;
   }
@@ -301,6 +318,7 @@ export class FxHost implements RejectionSink {
     resource.httpHandler = null;
     resource.state = 'stopped';
     this.codec.forgetOwner(resource.name);
+    for (const hook of resource.stopHooks.splice(0)) hook();
     this.nextTick.push(() => {
       for (const other of this.resources.values()) other.exportCache.delete(resource.name);
       this.emit(SERVER, 'onServerResourceStop', [resource.name]);
@@ -321,21 +339,35 @@ export class FxHost implements RejectionSink {
     return name === '' ? SERVER : (this.resource(name) ?? SERVER);
   }
 
-  /** A value as `to` receives it from `from`: msgpack-cloned, rebuilt in `to`'s realm. */
+  /**
+   * A value as `to` receives it from `from`: packed by the sender's runtime (a Packed value is
+   * bytes a Lua resource packed already), unpacked by the receiver's: rebuilt in a JS realm, or
+   * handed over as the bytes to a runtime that unpacks its own (Lua).
+   */
   cross(value: unknown, from: Participant, to: Participant): unknown {
-    let cloned: unknown;
-    try {
-      cloned = this.codec.clone(value, from.name, (id) => (...args: unknown[]) => this.callRef(id, args, to));
-    } catch (error) {
-      // Packing runs in the sender's runtime, so what cannot be packed fails there with its own Error.
-      throw new from.realm.Error(messageOf(error));
+    let bytes: Uint8Array;
+    if (value instanceof Packed) bytes = value.bytes;
+    else {
+      try {
+        bytes = this.codec.encode(value, from.name);
+      } catch (error) {
+        // Packing runs in the sender's runtime, so what cannot be packed fails there with its own Error.
+        throw new from.realm.Error(messageOf(error));
+      }
     }
-    return to.realm.adopt(cloned);
+    if (to.realm.packed) return new Packed(bytes);
+    return to.realm.adopt(this.codec.decode(bytes, (id) => (...args: unknown[]) => this.callRef(id, args, to)));
   }
 
-  private callRef(id: number, args: unknown[], caller: Participant): unknown {
+  /** Calls function reference `id` from `caller`; a Packed `args` is the caller's packed argument list. */
+  callRef(id: number, args: unknown[] | Packed, caller: Participant): unknown {
     const { fn, owner } = this.codec.lookup(id);
     return this.invokeAcross(fn, args, caller, this.participant(owner), 'An error occurred while calling a function reference - see above for details');
+  }
+
+  /** A reference to a function of `owner`'s (a Lua runtime's), for that runtime to pack as ext 10. */
+  registerFunction(fn: AnyFunction, owner: string, release?: () => void): number {
+    return this.codec.registerFunction(fn, owner, release);
   }
 
   /**
@@ -343,7 +375,8 @@ export class FxHost implements RejectionSink {
    * the return cloned back (undefined → null); a throw is logged on the provider side and the
    * caller gets a generic Error; a Promise becomes a caller-side Promise that rejects with a string.
    */
-  invokeAcross(fn: AnyFunction, args: unknown[], caller: Participant, provider: Participant, failure: string): unknown {
+  invokeAcross(fn: AnyFunction, args: unknown[] | Packed, caller: Participant, provider: Participant, failure: string): unknown {
+    if (provider.realm.packed) return this.invokePackedProvider(fn, args, caller, provider, failure);
     const clonedArgs = this.cross(args, caller, provider) as unknown[];
     provider.invokingStack.push(caller.name);
     let result: unknown;
@@ -353,9 +386,24 @@ export class FxHost implements RejectionSink {
       // The server's own functions (HTTP response) fail like natives: the error reaches the caller.
       if (provider === SERVER) throw new caller.realm.TypeError(messageOf(error));
       this.print(`script:${provider.name}`, `^1SCRIPT ERROR in call ref: ${String(error)}^7`);
+      // A Lua caller unpacks nil and raises an error without a message (scheduler.lua's funcref __call).
+      if (caller.realm.packed) return null;
       throw new caller.realm.Error(failure);
     } finally {
       provider.invokingStack.pop();
+    }
+    if (caller.realm.packed) {
+      // citizenfx/fivem main.js setCallRefFunction: the return list [rv], and for a Promise an
+      // object whose __cfx_async_retval(cb) settles cb([value], null) or cb(null, message).
+      if (!types.isPromise(result)) return this.cross([result], provider, caller);
+      const settling = result as Promise<unknown>;
+      const asyncRetval = (cb: AnyFunction) => {
+        settling.then(
+          (value) => cb([value], null),
+          (error) => cb(null, messageOf(error)),
+        );
+      };
+      return this.cross([{ __cfx_async_retval: asyncRetval }], provider, caller);
     }
     if (types.isPromise(result)) {
       return new caller.realm.Promise((resolvePromise, reject) => {
@@ -368,18 +416,52 @@ export class FxHost implements RejectionSink {
     return (this.cross([result], provider, caller) as unknown[])[0];
   }
 
+  /**
+   * A call into a runtime that unpacks its own values (Lua): it gets the packed argument list and
+   * answers its packed list of return values, or null when it failed (it reported the error
+   * itself). A JS caller gets what citizenfx/fivem main.js refFunctionUnpacker makes of that list:
+   * nothing → undefined, one value → it, more → an array; a first value holding
+   * __cfx_async_retval (the callee yielded) → a Promise of what it settles with.
+   */
+  private invokePackedProvider(fn: AnyFunction, args: unknown[] | Packed, caller: Participant, provider: Participant, failure: string): unknown {
+    const packedArgs = this.cross(args, caller, provider);
+    provider.invokingStack.push(caller.name);
+    let result: unknown;
+    try {
+      result = fn(packedArgs);
+    } finally {
+      provider.invokingStack.pop();
+    }
+    if (caller.realm.packed) return result;
+    if (!(result instanceof Packed)) throw new caller.realm.Error(failure);
+    const values = this.cross(result, provider, caller) as unknown[];
+    if (!Array.isArray(values)) throw new caller.realm.Error(failure);
+    const first = values[0] as { __cfx_async_retval?: unknown } | null | undefined;
+    if (values.length === 1 && first !== null && typeof first === 'object' && typeof first.__cfx_async_retval === 'function') {
+      const settle = first.__cfx_async_retval as AnyFunction;
+      return new caller.realm.Promise((resolvePromise, reject) => {
+        settle((list: unknown, error: unknown) => {
+          if (error !== null && error !== undefined) reject(error);
+          else resolvePromise(Array.isArray(list) ? (list.length <= 1 ? list[0] : list) : undefined);
+        });
+      });
+    }
+    return values.length === 0 ? undefined : values.length === 1 ? values[0] : values;
+  }
+
   // ---- events ---------------------------------------------------------------------------------
 
   /** TriggerEvent: every listener of every resource, synchronously, in registration order. */
-  emit(from: Participant, event: string, args: unknown[], source: string | number = ''): void {
+  emit(from: Participant, event: string, args: unknown[] | Packed, source: string | number = ''): void {
     for (const resource of [...this.resources.values()]) {
       if (!this.isRunning(resource)) continue;
       for (const listener of [...(resource.listeners.get(event) ?? [])]) {
-        const cloned = this.cross(args, from, resource) as unknown[];
+        const cloned = this.cross(args, from, resource);
         resource.globals.source = source;
         resource.invokingStack.push(from.name);
         try {
-          const result = listener(...cloned);
+          // A runtime that unpacks its own values gets the packed argument list.
+          const result = resource.realm.packed ? listener(cloned) : listener(...(cloned as unknown[]));
           if (types.isPromise(result)) {
             (result as Promise<unknown>).catch((error) =>
               this.print(`script:${resource.name}`, `^1Error: Unhandled promise failure: ${String(error)}^7`),
@@ -418,7 +500,12 @@ export class FxHost implements RejectionSink {
     return resource?.state === 'started' || resource?.state === 'stopping';
   }
 
-  private resolveExport(caller: Resource, providerName: string, name: string): AnyFunction {
+  /**
+   * `exports[providerName][name]` as `caller` resolves it: throws when there is no such export; the
+   * function calls across with FXServer's semantics (a runtime that packs its own values passes
+   * one Packed argument list).
+   */
+  resolveExport(caller: Resource, providerName: string, name: string): AnyFunction {
     let cache = caller.exportCache.get(providerName);
     let fn = cache?.get(name);
     if (!fn) {
@@ -435,7 +522,7 @@ export class FxHost implements RejectionSink {
       if (!this.isRunning(provider) || provider.exported.get(name) !== resolved) {
         throw new caller.realm.Error(failure);
       }
-      return this.invokeAcross(resolved, args, caller, provider, failure);
+      return this.invokeAcross(resolved, caller.realm.packed ? (args[0] as Packed) : args, caller, provider, failure);
     };
   }
 
@@ -521,7 +608,7 @@ export class FxHost implements RejectionSink {
       TriggerEvent: emit,
       emitNet: () => undefined,
       TriggerClientEvent: () => undefined,
-      getPlayers: () => [],
+      ...this.playerNatives(resource),
       GetCurrentResourceName: () => resource.name,
       GetInvokingResource: () => resource.invokingStack.at(-1) || null,
       GetConvar: (name: unknown, fallback: unknown) => this.convars.get(String(name)) ?? nativeString(fallback),
@@ -568,6 +655,55 @@ export class FxHost implements RejectionSink {
         if (target === null) throw new resource.realm.Error('Argument at index 0 was null.');
         this.scheduleTick(target);
       },
+    };
+  }
+
+  /**
+   * Player, ped and state bag natives (server side, citizenfx/fivem ext/native-decls and main.js's
+   * getPlayers/getPlayerIdentifiers/Player). Player arguments are char* in the declarations, so a
+   * number or its string both name the player. Vector3 results reach JS as [x, y, z].
+   */
+  private playerNatives(resource: Resource): Record<string, unknown> {
+    const world = this.world;
+    const identifiers = (player: unknown) => world.player(nativeString(player))?.identifiers ?? [];
+    const stateValue = (bag: unknown, key: unknown): unknown => {
+      const bytes = world.stateBagValue(String(bag), String(key));
+      return bytes === undefined ? null : this.cross(new Packed(bytes), SERVER, resource);
+    };
+    const setStateValue = (bag: string, key: string, value: unknown) =>
+      world.setStateBagValue(bag, key, this.codec.encode(value, resource.name));
+    const stateBag = (bag: string) =>
+      new Proxy(
+        {},
+        {
+          get: (_t, key) =>
+            key === 'set' ? (k: unknown, v: unknown) => setStateValue(bag, String(k), v) : typeof key === 'string' ? stateValue(bag, key) : undefined,
+          set: (_t, key, value) => {
+            setStateValue(bag, String(key), value);
+            return true;
+          },
+        },
+      );
+    return {
+      getPlayers: () => resource.realm.adopt(world.playerIds()),
+      GetNumPlayerIndices: () => world.playerIds().length,
+      GetPlayerFromIndex: (index: unknown) => world.playerIds()[Number(index)] ?? null,
+      GetPlayerName: (player: unknown) => world.player(nativeString(player))?.name ?? null,
+      GetNumPlayerIdentifiers: (player: unknown) => identifiers(player).length,
+      GetPlayerIdentifier: (player: unknown, index: unknown) => identifiers(player)[Number(index)] ?? null,
+      getPlayerIdentifiers: (player: unknown) => resource.realm.adopt([...identifiers(player)]),
+      GetPlayerIdentifierByType: (player: unknown, type: unknown) => identifiers(player).find((id) => id.startsWith(`${String(type)}:`)) ?? null,
+      GetPlayerPed: (player: unknown) => world.playerPed(nativeString(player)),
+      DoesEntityExist: (entity: unknown) => world.entityExists(entity),
+      GetEntityCoords: (entity: unknown) => {
+        const { x, y, z } = world.entityCoords(entity);
+        return resource.realm.adopt([x, y, z]);
+      },
+      GetEntityHeading: (entity: unknown) => world.entityHeading(entity),
+      GetEntityHealth: (entity: unknown) => world.entityHealth(entity),
+      GetPedArmour: (entity: unknown) => world.pedArmour(entity),
+      GetStateBagValue: stateValue,
+      Player: (player: unknown) => ({ state: stateBag(`player:${Number(player)}`) }),
     };
   }
 

@@ -5,6 +5,7 @@
 import vm from 'node:vm';
 import type { CfxTimers } from './cfx-timers';
 import type { Manifest } from './manifest';
+import { ExtBuffer } from './boundary-codec';
 
 export type ResourceState = 'started' | 'starting' | 'stopped' | 'stopping';
 
@@ -15,6 +16,11 @@ export interface Realm {
   Promise: PromiseConstructor;
   /** Rebuilds a host-realm value (plain objects, arrays, ArrayBuffers, functions) in this realm. */
   adopt(value: unknown): unknown;
+  /**
+   * A runtime that unpacks what it receives itself (Lua): values reach it as the packed bytes
+   * (boundary-codec Packed), and its functions take and return them so.
+   */
+  packed?: true;
 }
 
 export type AnyFunction = (...args: unknown[]) => unknown;
@@ -26,6 +32,8 @@ export class Resource {
   /** Export resolutions cached per provider resource, as FXServer's callers do. */
   readonly exportCache = new Map<string, Map<string, AnyFunction>>();
   readonly invokingStack: string[] = [];
+  /** Run once the resource has stopped (a Lua resource closes its VM). */
+  readonly stopHooks: Array<() => void> = [];
   httpHandler: AnyFunction | null = null;
 
   constructor(
@@ -43,8 +51,9 @@ export class Resource {
   }
 }
 
-const ADOPT_SOURCE = `(function adopt(value) {
+const ADOPT_SOURCE = `(keep) => function adopt(value) {
   if (value === null || typeof value !== 'object' && typeof value !== 'function') return value;
+  if (keep(value)) return value;
   if (typeof value === 'function') {
     const fn = value;
     return function () { return fn.apply(this, arguments); };
@@ -58,14 +67,19 @@ const ADOPT_SOURCE = `(function adopt(value) {
   const out = {};
   for (const key of Object.keys(value)) out[key] = adopt(value[key]);
   return out;
-})`;
+}`;
 
 /** The realm of a fresh vm context. */
 export function contextRealm(context: vm.Context): Realm {
   const intrinsics = vm.runInContext('({ Error, TypeError, Promise })', context) as Omit<Realm, 'adopt'>;
-  const adopt = vm.runInContext(ADOPT_SOURCE, context) as (value: unknown) => unknown;
+  // Extension values (vectors from Lua) reach a JS resource as the decoder's own object.
+  const keep = (value: unknown) => value instanceof ExtBuffer;
+  const adopt = (vm.runInContext(ADOPT_SOURCE, context) as (k: typeof keep) => (value: unknown) => unknown)(keep);
   return { ...intrinsics, adopt };
 }
 
 /** The host's own realm, for stand-ins that run as plain modules. */
 export const hostRealm: Realm = { Error, TypeError, Promise, adopt: (value) => value };
+
+/** A runtime that packs and unpacks its own values (Lua): it is handed bytes, not values. */
+export const packedRealm: Realm = { ...hostRealm, packed: true };
