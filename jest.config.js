@@ -11,7 +11,7 @@ const integration = {
   transform,
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
-  testTimeout: 60000,
+  setupFilesAfterEnv: ['<rootDir>/test/integration-timeout.js'],
 };
 
 module.exports = {

@@ -1,4 +1,4 @@
-/** Helpers shared by the host's own tests. */
+/** Helpers for the host's users: its own tests, the integration suites, npm run dev and the bench. */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,12 +9,16 @@ export function violationKinds(host: FxHost): ViolationKind[] {
   return host.takeViolations().map((v) => v.kind);
 }
 
-/** Waits, in real time, until `condition` holds: for events the host delivers asynchronously. */
-export async function waitFor(condition: () => boolean, what = 'condition', limitMs = 3000): Promise<void> {
+/**
+ * Waits, in real time, until `condition` holds: for what the host, a resource or the database do
+ * asynchronously. The condition may be async (a query, an HTTP request) and is checked every
+ * `everyMs`; the limit only stops a hung test and asserts nothing about speed.
+ */
+export async function waitFor(condition: () => boolean | Promise<boolean>, what = 'condition', limitMs = 3000, everyMs = 5): Promise<void> {
   const deadline = Date.now() + limitMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${limitMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
   }
 }
 

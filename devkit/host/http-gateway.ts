@@ -66,6 +66,11 @@ export class HttpGateway {
   /** Requests on one connection are served one at a time, as FXServer parses the next only after send(). */
   private readonly queues = new WeakMap<Socket, Promise<void>>();
   private readonly served = new WeakMap<Socket, number>();
+  /**
+   * Requests handed to a resource's handler, and those it answered with send(), since the start:
+   * what a test waits on to know every request it sent is in the resource's hands.
+   */
+  readonly counts = { handed: 0, answered: 0 };
 
   constructor(
     private readonly host: FxHost,
@@ -132,7 +137,7 @@ export class HttpGateway {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.');
       return finish();
     }
-    new Exchange(this.host, resource, req, res, path, count >= REQUESTS_PER_CONNECTION, this.timeoutMs, finish).start();
+    new Exchange(this.host, resource, req, res, path, count >= REQUESTS_PER_CONNECTION, this.timeoutMs, this.counts, finish).start();
   }
 }
 
@@ -154,6 +159,7 @@ class Exchange {
     private readonly path: string,
     private readonly closeAfter: boolean,
     timeoutMs: number,
+    private readonly counts: HttpGateway['counts'],
     private readonly finish: () => void,
   ) {
     // A request the script never answers hangs until FXServer's handler timeout drops the socket;
@@ -217,6 +223,7 @@ class Exchange {
 
     // The handler runs in a later macrotask, never inside the socket read.
     setImmediate(() => {
+      this.counts.handed += 1;
       try {
         const result = this.host.callHttpHandler(this.resource, request, response) as { then?: unknown } | null;
         if (result && typeof result.then === 'function') {
@@ -336,6 +343,7 @@ class Exchange {
     }
     clearTimeout(this.timer);
     this.res.end();
+    this.counts.answered += 1;
     this.finish();
   }
 }

@@ -4,7 +4,8 @@
  * format, the `oxmysql:error` event, the isPromise split, and `_async` rejections that arrive as
  * plain strings.
  */
-import { CALLER, eventually, sleep, useHarness } from './harness';
+import { waitFor } from '../host/host-fixture';
+import { CALLER, useHarness } from './harness';
 
 const BAD_SQL = 'SELECT nope FROM people WHERE id = ?';
 
@@ -59,11 +60,11 @@ describe('without isPromise', () => {
   test('the message goes to console.error, the event fires, and the callback never runs', async () => {
     const before = h.host.linesOf('oxmysql').length;
     const call = h.call('query', BAD_SQL, [1], false);
-    await eventually(() => h.host.linesOf('oxmysql').length > before);
+    await waitFor(() => h.host.linesOf('oxmysql').length > before, 'the error line', 10_000);
     expect(h.host.linesOf('oxmysql').slice(before)).toEqual([expect.stringContaining(expectedQueryMessage())]);
     expect(watchedErrors()).toHaveLength(1);
-    // The stand-in answers within milliseconds; a bounded wait shows the callback stays silent.
-    await sleep(200);
+    // Once the stand-in has finished the call, a callback that has not come never will.
+    await waitFor(() => h.standIn.busy === 0, 'the stand-in to finish the call', 10_000);
     expect(call.invocations).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * #callback-convention, #what-the-stand-in-reproduces items 1–2).
  */
 import { FxHost } from '../host/fx-host';
-import { CALLER, eventually, useHarness } from './harness';
+import { waitFor } from '../host/host-fixture';
+import { CALLER, useHarness } from './harness';
 
 const REQUIRED = ['query', 'single', 'scalar', 'prepare', 'rawExecute', 'isReady', 'awaitConnection'];
 
@@ -41,7 +42,7 @@ describe('oxmysql started', () => {
     const returned = h.callExport('scalar', 'SELECT 1', [], (...args: unknown[]) => (answer = args), CALLER, true);
     expect(returned).toBeNull();
     expect(answer).toBeNull();
-    await eventually(() => answer !== null);
+    await waitFor(() => answer !== null, 'the answer', 10_000);
     expect(answer).toEqual([1]);
   });
 
@@ -59,7 +60,7 @@ describe('oxmysql started', () => {
 
   test("oxmysql contains an error thrown by the caller's callback and keeps answering", async () => {
     h.host.evaluate(CALLER, `exports.oxmysql.scalar('SELECT 1', [], () => { throw new Error('boom'); }, '${CALLER}', true)`);
-    await eventually(() => h.host.linesOf(CALLER).some((line) => line.includes('boom')));
+    await waitFor(() => h.host.linesOf(CALLER).some((line) => line.includes('boom')), "the caller's boom", 10_000);
     expect(await h.answer('scalar', 'SELECT 2')).toEqual([2]);
   });
 

@@ -38,18 +38,6 @@ export interface HarnessOptions {
   fixture?: string;
 }
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Waits for `condition` without asserting any duration: the bound only stops a hung test. */
-export async function eventually(condition: () => boolean, boundMs = 10_000): Promise<void> {
-  for (let waited = 0; !condition(); waited += 10) {
-    if (waited >= boundMs) throw new Error(`condition not met within ${boundMs} ms`);
-    await sleep(10);
-  }
-}
-
 export async function startHarness(label: string, options: HarnessOptions = {}): Promise<Harness> {
   const db = await createTestDatabase(label);
   if (options.fixture) await db.admin.query(options.fixture);

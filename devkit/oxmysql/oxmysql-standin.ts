@@ -63,6 +63,11 @@ export class OxmysqlStandIn {
   resource: Resource | null = null;
   /** Connections handed to queries so far: one per query the database is asked. */
   queriesAsked = 0;
+  /**
+   * Calls still at work: not finished, and not parked until the pool exists. At 0 nothing more
+   * happens until a tick or a new call, so a test that shows a callback never comes waits for 0.
+   */
+  busy = 0;
 
   constructor(
     private readonly host: FxHost,
@@ -135,7 +140,11 @@ export class OxmysqlStandIn {
 
   /** Waits, without limit, for the pool; then a connection, which fails while "lost". */
   private async getConnection(): Promise<mysql.PoolConnection> {
-    if (!this.pool) await new Promise<void>((resume) => this.waiting.push(resume));
+    if (!this.pool) {
+      this.busy -= 1;
+      await new Promise<void>((resume) => this.waiting.push(resume));
+      this.busy += 1;
+    }
     this.queriesAsked += 1;
     if (this.lost) throw new Error('connect ECONNREFUSED 127.0.0.1:3306');
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
@@ -164,7 +173,10 @@ export class OxmysqlStandIn {
    * where a real unhandled rejection would be the test's).
    */
   private spawn(work: () => Promise<void>): void {
-    work().catch((error) => this.host.unhandledRejection(this.resource?.name ?? 'oxmysql', error));
+    this.busy += 1;
+    work()
+      .catch((error) => this.host.unhandledRejection(this.resource?.name ?? 'oxmysql', error))
+      .finally(() => (this.busy -= 1));
   }
 
   /** `(query, parameters, cb, invokingResource?, isPromise?)`, where a function as parameters is the callback. */

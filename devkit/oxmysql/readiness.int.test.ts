@@ -4,10 +4,16 @@
  * exists wait without limit, a database that is never reachable leaves every caller pending, and
  * one lost after start-up swallows callbacks while isReady stays true.
  */
-import { eventually, sleep, useHarness } from './harness';
+import { waitFor } from '../host/host-fixture';
+import { useHarness, type Harness } from './harness';
 
-/** The stand-in answers a reachable database within milliseconds; silence past this is silence. */
-const SILENCE_MS = 300;
+/**
+ * The stand-in has finished every call or parked it until the pool exists: a callback that has not
+ * come by then never comes (until a tick connects the pool).
+ */
+function stillness(h: Harness): Promise<void> {
+  return waitFor(() => h.standIn.busy === 0, 'the stand-in to finish or park every call', 10_000);
+}
 
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -15,7 +21,7 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
     () => (done = true),
     () => (done = true),
   );
-  await sleep(0);
+  await new Promise((r) => setImmediate(r));
   return done;
 }
 
@@ -26,7 +32,7 @@ describe('before the pool exists (manual clock, nothing has ticked)', () => {
     expect(h.callExport('isReady')).toBe(false);
     const connected = h.callExport('awaitConnection') as Promise<unknown>;
     const call = h.call('single', 'SELECT name FROM people WHERE id = ?', [1]);
-    await sleep(SILENCE_MS);
+    await stillness(h);
     expect(call.invocations).toEqual([]);
     expect(await settled(connected)).toBe(false);
     expect(h.callExport('isReady')).toBe(false);
@@ -45,12 +51,12 @@ describe('a database that is never reachable', () => {
   test('prints the three-line failure in the oxmysql console, stays not ready, and leaves callbacks pending', async () => {
     const connected = h.callExport('awaitConnection') as Promise<unknown>;
     const call = h.call('scalar', 'SELECT 1');
-    await eventually(() => h.host.linesOf('oxmysql').length >= 3);
+    await waitFor(() => h.host.linesOf('oxmysql').length >= 3, 'three failure lines', 10_000);
     const lines = h.host.linesOf('oxmysql');
     expect(lines[0]).toMatch(/^\^3Unable to establish a connection to the database \(ECONNREFUSED\)!$/);
     expect(lines[1]).toMatch(/^\^1Error -?\d+: .*ECONNREFUSED.*\^0$/);
     expect(lines[2]).toContain('https://github.com/overextended/oxmysql/issues/154');
-    await sleep(SILENCE_MS);
+    await stillness(h);
     expect(call.invocations).toEqual([]);
     expect(await settled(connected)).toBe(false);
     expect(h.callExport('isReady')).toBe(false);
@@ -64,10 +70,10 @@ describe('a database lost after ready', () => {
     h.standIn.loseConnection();
     const before = h.host.linesOf('oxmysql').length;
     const lost = h.call('scalar', 'SELECT 1', [], true);
-    await eventually(() => h.host.linesOf('oxmysql').length > before);
+    await waitFor(() => h.host.linesOf('oxmysql').length > before, 'the rejection line', 10_000);
     expect(h.host.linesOf('oxmysql').slice(before)).toEqual([expect.stringMatching(/UnhandledPromiseRejectionWarning: .*ECONNREFUSED/)]);
     expect(h.host.takeViolations()).toEqual([{ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) }]);
-    await sleep(SILENCE_MS);
+    await stillness(h);
     expect(lost.invocations).toEqual([]);
     expect(h.callExport('isReady')).toBe(true);
 

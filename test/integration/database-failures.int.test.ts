@@ -2,6 +2,7 @@
  * What callers see when the database misbehaves, and when a format is switched off: every
  * request is answered, with the documented code, and health tells the truth.
  */
+import { waitFor } from '../../devkit/host/host-fixture';
 import type { RealOxmysql } from '../../devkit/oxmysql/real-oxmysql';
 import { realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
 
@@ -60,9 +61,11 @@ describe('a health check waiting on its probe when the resource stops', () => {
   test('is answered 503 resource_stopping over HTTP and through getHealth, not a stale "ok"', async () => {
     expect((await h.request(`/alpha/citizens/${ID}`)).status).toBe(200);
     await h.oxmysql.loseConnection();
+    const handedBefore = h.host.gateway.counts.handed;
     const http = h.request('/health', { timeoutMs: 8000 });
     const exported = h.callExport('getHealth');
-    await new Promise((r) => setTimeout(r, 300));
+    // The export call is in at once; the HTTP one once the host has handed it to the resource.
+    await waitFor(() => h.host.gateway.counts.handed - handedBefore === 1, 'the /health request to reach the resource');
     h.host.stopResource('citizen_records');
     const answer = await http;
     expect({ status: answer.status, code: JSON.parse(answer.body).error?.code, retryAfter: answer.headers['retry-after'] }).toEqual({

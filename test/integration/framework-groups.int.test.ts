@@ -5,9 +5,15 @@
  * qbx_core's GetJobs with integer keys), refreshed when the framework says its definitions
  * changed; without a framework, from qb-core's default lists.
  */
+import { waitFor } from '../../devkit/host/host-fixture';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Beta = { data: { job: Record<string, any>; gang: Record<string, any> } };
+
+/** The resource reads a framework's definitions on its onServerResourceStart, a tick after it starts, and logs it. */
+function definitionsRead(h: Harness, framework: string): Promise<void> {
+  return waitFor(() => h.host.linesOf('citizen_records').some((line) => line.includes(`job definitions from ${framework}:`)), `definitions from ${framework}`);
+}
 
 async function beta(h: Harness, id: string): Promise<Beta['data']> {
   return (JSON.parse((await h.request(`/beta/citizens/${id}`)).body) as Beta).data;
@@ -47,7 +53,7 @@ describe('qb-core running beside the resource', () => {
   afterAll(() => h.close());
 
   test("the server's own definitions name the grade, fill the type, and a change announced by qb-core is read again", async () => {
-    await new Promise((r) => setTimeout(r, 200));
+    await definitionsRead(h, 'qb-core');
     expect((await beta(h, 'LVL00001')).job).toMatchObject({ type: 'leo', grade: { name: 'Patrol Officer', level: 1, payment: 75 } });
     expect((await beta(h, 'LVL00001')).gang.grade.name).toBe('Enforcer');
     h.host.evaluate('qb-core', `Shared.Jobs.police.grades['1'].name = 'Senior Officer'; emit('QBCore:Server:UpdateObject')`);
@@ -77,7 +83,7 @@ describe('qbx_core running beside the resource', () => {
   afterAll(() => h.close());
 
   test('integer-keyed grades and a 1..n gang list name the grades; onJobUpdate reads them again', async () => {
-    await new Promise((r) => setTimeout(r, 200));
+    await definitionsRead(h, 'qbx_core');
     const record = await beta(h, 'LVL00001');
     expect(record.job).toMatchObject({ type: 'leo', grade: { name: 'Trooper', level: 1 } });
     expect(record.gang.grade).toMatchObject({ name: 'OG', level: 2, isboss: true });

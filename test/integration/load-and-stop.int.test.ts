@@ -3,6 +3,7 @@
  * by a second connection), so they hold for any oxmysql: docs/design.md §4.
  */
 import mysql from 'mysql2/promise';
+import { waitFor } from '../../devkit/host/host-fixture';
 import { rawRequest, type RawResponse } from '../../devkit/host/http-client';
 import { ROOT, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
 
@@ -19,16 +20,35 @@ async function lockUsers(h: Harness): Promise<() => Promise<void>> {
   };
 }
 
+/** Ids of this suite's statements reading `users` that MariaDB is running now (not `admin`'s own). */
+async function usersReads(h: Harness, admin: mysql.Connection, onlyWaitingOnLock: boolean): Promise<number[]> {
+  const [rows] = await admin.query(
+    `SELECT ID FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID() AND INFO LIKE 'SELECT%FROM \`users\`%'${onlyWaitingOnLock ? " AND STATE LIKE '%lock%'" : ''}`,
+    [h.db.name],
+  );
+  return (rows as Array<{ ID: number }>).map((row) => row.ID);
+}
+
 const code = (r: RawResponse) => (r.body === '' ? '' : JSON.parse(r.body).error?.code ?? 'ok');
 
-describe('limits and slow queries', () => {
+/** A server allowing four lookups in flight, each for `dbTimeoutMs`, with both formats inspected. */
+async function startLoadHarness(label: string, dbTimeoutMs: number): Promise<Harness> {
+  const h = await startHarness(label, ['forty-users.sql'], {
+    convars: { 'citizen_records:max_in_flight': '4', 'citizen_records:db_timeout_ms': String(dbTimeoutMs) },
+  });
+  expect((await h.request(`/alpha/citizens/${IDS[0]}`)).status).toBe(200);
+  // Both formats inspected, so that the only queries left are lookups.
+  expect(JSON.parse((await h.request('/health')).body).data.formats).toEqual({ alpha: 'available', beta: 'unavailable' });
+  return h;
+}
+
+describe('the cap on lookups in flight', () => {
   let h: Harness;
 
+  // The four queries must outlast the arrival of all 500 requests, which takes seconds on a busy
+  // machine: a timeout far beyond that keeps them waiting on the lock, not answering 504.
   beforeAll(async () => {
-    h = await startHarness('load', ['forty-users.sql'], { convars: { 'citizen_records:max_in_flight': '4', 'citizen_records:db_timeout_ms': '2000' } });
-    expect((await h.request(`/alpha/citizens/${IDS[0]}`)).status).toBe(200);
-    // Both formats inspected, so that the only queries left are lookups.
-    expect(JSON.parse((await h.request('/health')).body).data.formats).toEqual({ alpha: 'available', beta: 'unavailable' });
+    h = await startLoadHarness('load_cap', 30_000);
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
@@ -36,15 +56,20 @@ describe('limits and slow queries', () => {
   test('500 concurrent requests for mixed ids: all answered, at most max_in_flight queries, identical ones sharing', async () => {
     const unlock = await lockUsers(h);
     const before = h.oxmysql.queriesAsked;
+    const { counts } = h.host.gateway;
+    const handedBefore = counts.handed;
+    const answeredBefore = counts.answered;
     let resolved = 0;
     const requests = Array.from({ length: 500 }, (_, i) =>
       h.request(`/alpha/citizens/${IDS[i % 10]}`, { timeoutMs: 15_000 }).then((r) => (resolved++, r)),
     );
-    // The lock holds until every request has arrived: the busy ones are answered, the rest wait.
-    for (let last = -1; last !== resolved; ) {
-      last = resolved;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    // The lock holds until every request is in the resource's hands and every answer it gave (the
+    // busy ones) has reached the client: the rest wait on the four queries.
+    await waitFor(
+      () => counts.handed - handedBefore === 500 && resolved === counts.answered - answeredBefore,
+      'every request handed over and every busy answer received',
+      15_000,
+    );
     const waitingOnFour = 500 - resolved;
     await unlock();
     const answers = await Promise.all(requests);
@@ -57,6 +82,16 @@ describe('limits and slow queries', () => {
     expect(byCode.get('ok')).toBe(waitingOnFour);
     expect(waitingOnFour).toBeGreaterThanOrEqual(4);
   });
+});
+
+describe('slow queries', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startLoadHarness('load_slow', 2000);
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
 
   test('a query held past db_timeout_ms answers 504 at the timeout; its late answer is ignored', async () => {
     const unlock = await lockUsers(h);
@@ -67,7 +102,13 @@ describe('limits and slow queries', () => {
     expect(took).toBeGreaterThanOrEqual(1900);
     expect(took).toBeLessThan(3000);
     await unlock();
-    await new Promise((r) => setTimeout(r, 200));
+    // The timed-out query finishes once the lock is gone; its answer comes back to be ignored.
+    const admin = await mysql.createConnection(h.db.url);
+    try {
+      await waitFor(async () => (await usersReads(h, admin, false)).length === 0, 'the timed-out query to finish', 10_000, 20);
+    } finally {
+      await admin.end();
+    }
     expect((await h.request(`/alpha/citizens/${IDS[20]}`)).status).toBe(200);
   });
 
@@ -77,14 +118,10 @@ describe('limits and slow queries', () => {
     try {
       const killedOnce = async (id: string) => {
         const waiting = h.request(`/alpha/citizens/${id}`, { timeoutMs: 10_000 });
-        let victim: number | undefined;
-        for (let tries = 0; victim === undefined && tries < 100; tries++) {
-          await new Promise((r) => setTimeout(r, 20));
-          const [rows] = await admin.query("SELECT ID FROM information_schema.PROCESSLIST WHERE INFO LIKE 'SELECT%FROM `users`%' AND STATE LIKE '%lock%'");
-          victim = (rows as Array<{ ID: number }>)[0]?.ID;
-        }
-        expect(victim).toBeDefined();
-        await admin.query(`KILL QUERY ${victim}`);
+        let victims: number[] = [];
+        await waitFor(async () => (victims = await usersReads(h, admin, true)).length > 0, 'the lookup to wait on the lock', 2000, 20);
+        expect(victims).toHaveLength(1);
+        await admin.query(`KILL QUERY ${victims[0]}`);
         return waiting;
       };
       for (const id of [IDS[30], IDS[31]]) {
@@ -114,9 +151,11 @@ describe('stopping with lookups in flight', () => {
 
   test('every waiting request and export call is answered 503 resource_stopping, no timer is left, and it starts again', async () => {
     const unlock = await lockUsers(h);
+    const handedBefore = h.host.gateway.counts.handed;
     const http = IDS.slice(1, 11).map((id) => h.request(`/alpha/citizens/${id}`, { timeoutMs: 10_000 }));
     const exported = IDS.slice(11, 21).map((id) => h.callExport('getAlphaCitizen', id));
-    await new Promise((r) => setTimeout(r, 200));
+    // Export calls reach the resource at once; the HTTP requests once the host hands them over.
+    await waitFor(() => h.host.gateway.counts.handed - handedBefore === 10, 'the ten requests to reach the resource');
     expect(h.host.stopResource('citizen_records')).toBe(0);
     const answers = await Promise.all(http);
     for (const a of answers) {

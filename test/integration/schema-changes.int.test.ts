@@ -3,6 +3,7 @@
  * the failing lookup, which is retried once; a table created after start is found again by
  * /health (at most every 5 s) without a restart. The database down at start answers at once.
  */
+import { waitFor } from '../../devkit/host/host-fixture';
 import { loadFixture, startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
@@ -31,9 +32,10 @@ describe('schema changes while running', () => {
     expect(health.data.formats.beta).toBe('unavailable');
     expect((await h.request('/beta/citizens/KQW48213')).status).toBe(501);
     await loadFixture(h.db, 'qbcore.sql');
-    await new Promise((r) => setTimeout(r, 5100));
-    const later = JSON.parse((await h.request('/health')).body);
-    expect(later.data.formats.beta).toBe('available');
+    const formats = async () => JSON.parse((await h.request('/health')).body).data.formats;
+    // /health looks for a missing table again at most every 5 s: asked every 100 ms until it has.
+    await waitFor(async () => (await formats()).beta === 'available', 'health to find the players table', 10_000, 100);
+    expect((await formats()).beta).toBe('available');
     expect((await h.request('/beta/citizens/KQW48213')).status).toBe(200);
   }, 15_000);
 });
@@ -43,13 +45,18 @@ describe('schema changes that make no query fail', () => {
   const lookup = async () => JSON.parse((await h.request(`/alpha/citizens/${ALPHA_ID}`)).body).data;
   /**
    * /health compares the tables at most every 5 s and prepares the format again in the background;
-   * lookups after that use what it found. Polls the effect, not a fixed delay.
+   * lookups after that use what it found. Asks /health every 100 ms until `seen` holds.
    */
-  const afterNextLook = async (seen: () => Promise<boolean>) => {
-    await new Promise((r) => setTimeout(r, 5100));
-    await h.request('/health');
-    for (let tries = 0; tries < 100 && !(await seen()); tries++) await new Promise((r) => setTimeout(r, 50));
-  };
+  const afterNextLook = (seen: () => Promise<boolean>) =>
+    waitFor(
+      async () => {
+        await h.request('/health');
+        return seen();
+      },
+      'health to find the changed columns',
+      10_000,
+      100,
+    );
 
   beforeAll(async () => {
     h = await startHarness('schema_quiet', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], { convars: { 'citizen_records:max_column_bytes': '1024' } });

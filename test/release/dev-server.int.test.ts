@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { waitFor } from '../../devkit/host/host-fixture';
 import { rawRequest } from '../../devkit/host/http-client';
 
 test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () => {
@@ -18,11 +19,9 @@ test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () 
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
   try {
-    const deadline = Date.now() + 60_000;
-    while (!output.includes('Ctrl-C stops it')) {
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`npm run dev did not get ready:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const ready = () => output.includes('Ctrl-C stops it');
+    await waitFor(() => ready() || child.exitCode !== null, 'npm run dev to get ready or exit', 60_000, 100).catch(() => undefined);
+    if (!ready()) throw new Error(`npm run dev did not get ready:\n${output}`);
     const dataDir = /throwaway mariadbd in (\S+)\)/.exec(output)?.[1];
     expect(dataDir && existsSync(dataDir)).toBe(true);
     const curls = output.split('\n').filter((line) => line.startsWith('curl '));
@@ -39,7 +38,7 @@ test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () 
     process.kill(-child.pid!, 'SIGINT');
     await exited;
     // npm may exit on the signal before its child has finished cleaning up.
-    for (let waited = 0; !output.includes('database removed') && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    await waitFor(() => output.includes('database removed'), 'the dev database to be removed', 20_000, 100).catch(() => undefined);
     expect(output).toContain('database removed');
     expect(existsSync(dataDir!)).toBe(false);
   } finally {
