@@ -1,19 +1,36 @@
-// Bundles src/ into the one classic script FXServer loads: dist/server.js, and writes the
-// documents generated from the source at the repository root: openapi.json, citizen_records.d.ts
-// and citizen_records.lua.
+// npm run build: first the files derived from the contract (src/generate/files.ts): openapi.json,
+// citizen_records.d.ts and .lua, the manifest's convar block and the README's tables; then the one
+// classic script FXServer loads, dist/server.js, with the OpenAPI text put in as a constant (the
+// generator, zod and the example rows stay out of the bundle).
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
-// replace the runtime's); node16 runs on every FXServer build (fxserver-runtime.md §0, §4).
-// `--bundle-only` skips the documents: the tests build the bundle, and must not rewrite the
-// committed documents they check for staleness. `--outfile <path>` writes the bundle elsewhere
-// (the release packager builds into its own staging folder).
+// replace the runtime's); node16 runs on every FXServer build the manifest accepts.
+// `--metafile <path>` writes the list of source files that went into the bundle (a test checks
+// that no test row, zod or generator is among them).
+// `--bundle-only` writes no derived file: the tests build the bundle, and must not rewrite the
+// committed files they check for staleness (the bundle still serves the document of the current
+// source). `--outfile <path>` writes the bundle elsewhere (the release packager builds into its own
+// staging folder).
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
-const outfileAt = process.argv.indexOf('--outfile');
-await build({
+const generator = await build({
+  stdin: { contents: "export { GENERATED_FILES } from './src/generate/files';", resolveDir: '.', loader: 'ts' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  write: false,
+  logLevel: 'warning',
+});
+const module = { exports: {} };
+new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+const files = module.exports.GENERATED_FILES.map(({ path, text }) => ({ path, text: text(readFileSync(path, 'utf8')) }));
+if (!process.argv.includes('--bundle-only')) for (const { path, text } of files) writeFileSync(path, text);
+
+const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const bundle = await build({
   entryPoints: ['src/server.ts'],
-  outfile: outfileAt === -1 ? 'dist/server.js' : process.argv[outfileAt + 1],
+  outfile: option('--outfile') ?? 'dist/server.js',
   bundle: true,
   platform: 'node',
   format: 'iife',
@@ -21,25 +38,7 @@ await build({
   legalComments: 'none',
   sourcemap: false,
   logLevel: 'warning',
+  define: { OPENAPI_DOCUMENT: JSON.stringify(files.find((f) => f.path === 'openapi.json').text) },
+  metafile: true,
 });
-
-if (!process.argv.includes('--bundle-only')) {
-  const generator = await build({
-    stdin: {
-      contents:
-        "export { openApiText } from './src/openapi/document'; export { VERSION } from './src/version'; export { typescriptDeclarations, luaAnnotations } from './src/consumer-types/generate';",
-      resolveDir: '.',
-      loader: 'ts',
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    write: false,
-    logLevel: 'warning',
-  });
-  const module = { exports: {} };
-  new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
-  writeFileSync('openapi.json', module.exports.openApiText(module.exports.VERSION));
-  writeFileSync('citizen_records.d.ts', module.exports.typescriptDeclarations());
-  writeFileSync('citizen_records.lua', module.exports.luaAnnotations());
-}
+if (option('--metafile')) writeFileSync(option('--metafile'), `${JSON.stringify(Object.keys(bundle.metafile.inputs).sort(), null, 2)}\n`);

@@ -1,4 +1,4 @@
-// Generated from the zod schemas of citizen_records (src/consumer-types/generate.ts): do not edit.
+// Generated from the contract and the zod schemas of citizen_records (npm run build): do not edit.
 
 export interface AlphaRecord {
   /** The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, … */
@@ -262,7 +262,7 @@ export interface BetaRecord {
 }
 
 /** Stable error codes; the HTTP status of each is in the README and /openapi.json. */
-export type ErrorCode = 'invalid_id' | 'invalid_license' | 'unauthorized' | 'citizen_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
+export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
 
 export interface Success<T> {
   success: true;
@@ -277,22 +277,33 @@ export interface Failure {
 /** What every route answers and every export resolves with: it never rejects for an expected failure. */
 export type Envelope<T> = Success<T> | Failure;
 
+/** GET /health and getHealth (which resolves to the failure resource_stopping once the resource stops). */
 export interface Health {
   success: boolean;
   data: {
-    status: 'ok' | 'degraded';
-    database: 'connected' | 'unavailable';
-    formats: Record<'alpha' | 'beta', 'available' | 'unavailable' | 'pending' | 'disabled'>;
-    version?: string;
+    /** `ok` when the database is usable. */
+    status: "ok" | "degraded";
+    database: "connected" | "unavailable";
+    /** Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats). */
+    formats: {
+      alpha: "available" | "unavailable" | "pending" | "disabled";
+      beta: "available" | "unavailable" | "pending" | "disabled";
+    };
+    /** The resource's version. */
+    version: string;
   };
 }
 
 /** exports.citizen_records, as another server resource calls it. */
 export interface CitizenRecordsExports {
-  getAlphaCitizen(id: string): Promise<Envelope<AlphaRecord>>;
-  getBetaCitizen(citizenid: string): Promise<Envelope<BetaRecord>>;
-  getAlphaCitizensByLicense(license: string): Promise<Envelope<AlphaRecord[]>>;
-  getBetaCitizensByLicense(license: string): Promise<Envelope<BetaRecord[]>>;
-  /** The health report, or the failure resource_stopping once the resource stops. */
+  /** Health of the resource and its database, without personal data */
   getHealth(): Promise<Health | Failure>;
+  /** One citizen in format alpha */
+  getAlphaCitizen(id: string): Promise<Envelope<AlphaRecord>>;
+  /** One citizen in format beta */
+  getBetaCitizen(id: string): Promise<Envelope<BetaRecord>>;
+  /** Every citizen of one player in format alpha, in character-slot order */
+  getAlphaCitizensByLicense(license: string): Promise<Envelope<Array<AlphaRecord>>>;
+  /** Every citizen of one player in format beta, in character-slot order */
+  getBetaCitizensByLicense(license: string): Promise<Envelope<Array<BetaRecord>>>;
 }

@@ -1,5 +1,5 @@
 ---@meta citizen_records
--- Generated from the zod schemas of citizen_records (src/consumer-types/generate.ts): do not edit.
+-- Generated from the contract and the zod schemas of citizen_records (npm run build): do not edit.
 -- Add this file to your LuaLS workspace library to get completion on the exports' results.
 
 ---@class CitizenRecords.AlphaRecordAccounts
@@ -189,41 +189,51 @@
 ---@field inventory CitizenRecords.BetaRecordInventoryItem[] Items by slot, in slot order
 ---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
 
----@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"unauthorized"|"citizen_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
+---@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
 
 ---@class CitizenRecords.Error
 ---@field code CitizenRecords.ErrorCode
 ---@field message string
 ---@field requestId? string
 
----@class CitizenRecords.AlphaResult
+---@class CitizenRecords.HealthDataFormats
+---@field alpha "available"|"unavailable"|"pending"|"disabled"
+---@field beta "available"|"unavailable"|"pending"|"disabled"
+
+---@class CitizenRecords.HealthData
+---@field status "ok"|"degraded" `ok` when the database is usable.
+---@field database "connected"|"unavailable"
+---@field formats CitizenRecords.HealthDataFormats Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).
+---@field version string The resource's version.
+
+---@class CitizenRecords.HealthResult
+---@field success boolean
+---@field data? CitizenRecords.HealthData
+---@field error? CitizenRecords.Error resource_stopping once the resource stops
+
+---@class CitizenRecords.AlphaCitizenResult
 ---@field success boolean
 ---@field data? CitizenRecords.AlphaRecord
 ---@field error? CitizenRecords.Error
 
----@class CitizenRecords.BetaResult
+---@class CitizenRecords.BetaCitizenResult
 ---@field success boolean
 ---@field data? CitizenRecords.BetaRecord
 ---@field error? CitizenRecords.Error
 
----@class CitizenRecords.AlphaListResult
+---@class CitizenRecords.AlphaCitizensByLicenseResult
 ---@field success boolean
 ---@field data? CitizenRecords.AlphaRecord[]
 ---@field error? CitizenRecords.Error
 
----@class CitizenRecords.BetaListResult
+---@class CitizenRecords.BetaCitizensByLicenseResult
 ---@field success boolean
 ---@field data? CitizenRecords.BetaRecord[]
 ---@field error? CitizenRecords.Error
 
----@class CitizenRecords.Health
----@field success boolean
----@field data? { status: "ok"|"degraded", database: "connected"|"unavailable", formats: { alpha: string, beta: string }, version: string }
----@field error? CitizenRecords.Error resource_stopping once the resource stops
-
 ---@class CitizenRecords.Exports
----@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaResult
----@field getBetaCitizen fun(self: CitizenRecords.Exports, citizenid: string): CitizenRecords.BetaResult
----@field getAlphaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.AlphaListResult
----@field getBetaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.BetaListResult
----@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.Health
+---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
+---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
+---@field getBetaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenResult
+---@field getAlphaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.AlphaCitizensByLicenseResult
+---@field getBetaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.BetaCitizensByLicenseResult

@@ -19,11 +19,13 @@ dependencies {
     'oxmysql',
 }
 
--- Every convar of the resource (README "Configuration"), for server panels such as txAdmin.
+-- Every convar of the resource (README "Configuration"), for server panels such as txAdmin;
+-- the entries between the contract markers are written by npm run build from src/contract/convars.ts.
 -- Set them with `set` (never setr or sets) before `ensure citizen_records`.
 convar_category 'citizen_records' {
     'HTTP and export lookups of citizen records',
     {
+        -- contract:convars
         { 'API keys (name:key, comma-separated)', 'citizen_records:api_keys', 'CV_STRING', '' },
         { 'Serve record routes without a key', 'citizen_records:allow_anonymous', 'CV_BOOL', 'false' },
         { 'CORS origins (comma-separated, or *)', 'citizen_records:cors_origins', 'CV_STRING', '' },
@@ -37,5 +39,6 @@ convar_category 'citizen_records' {
         { 'esx_multicharacter slots', 'citizen_records:esx_max_characters', 'CV_INT', '4' },
         { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },
         { 'Log level (error, warn, info, debug)', 'citizen_records:log_level', 'CV_STRING', 'info' },
+        -- /contract:convars
     }
 }

@@ -4,7 +4,8 @@
  * fixture rows (a handful of items, a full skin); large has a 50-slot inventory with item metadata,
  * a skin with many tattoos and a long metadata column.
  */
-import type { Connection } from 'mysql2/promise';
+import { Readable } from 'node:stream';
+import type { Connection, QueryOptions, ResultSetHeader } from 'mysql2/promise';
 
 export type Size = 'small' | 'typical' | 'large';
 export const SIZES: readonly Size[] = ['small', 'typical', 'large'];
@@ -98,8 +99,8 @@ export function alphaRow(index: number): unknown[] {
     `555-${String(index % 10000).padStart(4, '0')}`,
   ];
 }
-const ALPHA_INSERT =
-  'INSERT INTO `users` (`identifier`,`accounts`,`group`,`inventory`,`job`,`job_grade`,`loadout`,`metadata`,`position`,`firstname`,`lastname`,`dateofbirth`,`sex`,`height`,`skin`,`status`,`is_dead`,`id`,`disabled`,`phone_number`) VALUES ?';
+/** The `users` columns alphaRow fills, in its order. */
+const ALPHA_COLUMNS = ['identifier', 'accounts', 'group', 'inventory', 'job', 'job_grade', 'loadout', 'metadata', 'position', 'firstname', 'lastname', 'dateofbirth', 'sex', 'height', 'skin', 'status', 'is_dead', 'id', 'disabled', 'phone_number'];
 
 function betaInventory(i: number, size: Size): unknown[] {
   return Array.from({ length: slots(size) }, (_, k) => {
@@ -136,13 +137,59 @@ export function betaRow(index: number): unknown[] {
     JSON.stringify(betaInventory(index, size)),
   ];
 }
-const BETA_INSERT = 'INSERT INTO `players` (`id`,`citizenid`,`cid`,`license`,`name`,`money`,`charinfo`,`job`,`gang`,`position`,`metadata`,`inventory`) VALUES ?';
+/** The `players` columns betaRow fills, in its order. */
+const BETA_COLUMNS = ['id', 'citizenid', 'cid', 'license', 'name', 'money', 'charinfo', 'job', 'gang', 'position', 'metadata', 'inventory'];
 
-/** Inserts `count` citizens of each format, in batches that stay under max_allowed_packet. */
-export async function insertCitizens(admin: Connection, count: number): Promise<void> {
-  for (let start = 0; start < count; start += 300) {
-    const indices = Array.from({ length: Math.min(300, count - start) }, (_, k) => start + k);
-    await admin.query(ALPHA_INSERT, [indices.map(alphaRow)]);
-    await admin.query(BETA_INSERT, [indices.map(betaRow)]);
+/**
+ * One field of a `LOAD DATA` line in its default format (fields ended by a tab, lines by a newline,
+ * `\\` escaping; https://mariadb.com/kb/en/load-data-infile/): NULL is `\N`, and a backslash, tab,
+ * newline, carriage return or NUL in the value is escaped.
+ */
+export function loadDataField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  return String(value).replace(/[\\\t\n\r\0]/g, (c) => LOAD_DATA_ESCAPES[c]);
+}
+const LOAD_DATA_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\\0' };
+
+/**
+ * The lines of `count` rows as LOAD DATA reads them, in chunks of about 1 MB: mysql2 sends each
+ * chunk as one packet, which must stay under max_allowed_packet (16 MB by default).
+ */
+function* loadDataChunks(count: number, row: (index: number) => unknown[]): Generator<Buffer> {
+  let chunk = '';
+  for (let index = 0; index < count; index++) {
+    chunk += `${row(index).map(loadDataField).join('\t')}\n`;
+    if (chunk.length > 1 << 20) {
+      yield Buffer.from(chunk);
+      chunk = '';
+    }
   }
+  if (chunk) yield Buffer.from(chunk);
+}
+
+/**
+ * Streams `count` generated rows (`row(index)`: the values of `columns`, in order) into `table` with
+ * one LOAD DATA LOCAL INFILE; the server's local_infile must be ON (MariaDB's default). LOCAL turns
+ * what an INSERT would refuse (a duplicate key, a value too long) into warnings and skipped rows,
+ * so any warning or missing row fails here instead.
+ */
+export async function loadRows(admin: Connection, table: string, columns: readonly string[], count: number, row: (index: number) => unknown[]): Promise<void> {
+  const [result] = await admin.query<ResultSetHeader>({
+    sql: `LOAD DATA LOCAL INFILE 'generated' INTO TABLE \`${table}\` CHARACTER SET utf8mb4 (${columns.map((c) => `\`${c}\``).join(', ')})`,
+    infileStreamFactory: () => Readable.from(loadDataChunks(count, row)),
+  } as QueryOptions);
+  if (result.affectedRows !== count || result.warningStatus !== 0) {
+    const [warnings] = await admin.query('SHOW WARNINGS LIMIT 5');
+    throw new Error(`LOAD DATA into ${table}: ${result.affectedRows} of ${count} rows, ${result.warningStatus} warnings: ${JSON.stringify(warnings)}`);
+  }
+}
+
+/**
+ * Inserts `count` citizens of each format. LOAD DATA rather than INSERTs: 10,000 citizens of each
+ * took 20 s as multi-row INSERTs of 300 rows, 4.5 s this way (mysql2 escapes every value of an
+ * INSERT in JavaScript, the server parses it again); 100,000 take about a minute.
+ */
+export async function insertCitizens(admin: Connection, count: number): Promise<void> {
+  await loadRows(admin, 'users', ALPHA_COLUMNS, count, alphaRow);
+  await loadRows(admin, 'players', BETA_COLUMNS, count, betaRow);
 }

@@ -1,5 +1,5 @@
-/** Latency percentiles and medians over blocks. */
-export function percentile(sorted: readonly number[], p: number): number {
+/** Latency percentiles, medians over blocks, and the timing of one block of lookups. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -15,12 +15,23 @@ export interface BlockFigures {
   p50: number;
   p95: number;
   p99: number;
-  /** Process CPU (user + system) per lookup, µs. */
+  /** The server process's CPU (user + system) over the block, per lookup, µs. */
   cpuUs: number;
+  /**
+   * The parent's CPU over an HTTP block, per lookup, µs: the load generator and HTTP client, which
+   * a one-process bench counted as well. Null where the load comes from inside the server.
+   */
+  loadCpuUs: number | null;
 }
 
-/** Runs `count` calls of `one(i)` with `concurrency` in flight and measures them. */
-export async function runBlock(count: number, concurrency: number, one: (i: number) => Promise<void>): Promise<BlockFigures> {
+/** A block as the side that sent the load saw it: its lookups' latencies (ms, sorted) and its wall time. */
+export interface TimedBlock {
+  seconds: number;
+  latencies: Float64Array;
+}
+
+/** Runs `count` calls of `one(i)` with `concurrency` in flight; latencies are taken where the calls are made. */
+export async function timeBlock(count: number, concurrency: number, one: (i: number) => Promise<void>): Promise<TimedBlock> {
   const latencies = new Float64Array(count);
   let next = 0;
   const worker = async () => {
@@ -31,23 +42,32 @@ export async function runBlock(count: number, concurrency: number, one: (i: numb
       latencies[i] = performance.now() - start;
     }
   };
-  const cpu = process.cpuUsage();
   const start = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const seconds = (performance.now() - start) / 1000;
-  const used = process.cpuUsage(cpu);
-  const sorted = Array.from(latencies).sort((a, b) => a - b);
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
+  return { seconds: (performance.now() - start) / 1000, latencies: latencies.sort() };
+}
+
+/** A block's figures: its timing, and the server's CPU over it (µs of user + system), and the load generator's when it is apart. */
+export function blockFigures(timed: TimedBlock, serverCpuMicros: number, loadCpuMicros: number | null = null): BlockFigures {
+  const { latencies, seconds } = timed;
   return {
-    perSecond: count / seconds,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    cpuUs: (used.user + used.system) / count,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    cpuUs: serverCpuMicros / latencies.length,
+    loadCpuUs: loadCpuMicros === null ? null : loadCpuMicros / latencies.length,
   };
+}
+
+/** CPU µs (user + system) spent between two process.cpuUsage() readings. */
+export function cpuMicrosBetween(start: NodeJS.CpuUsage, end: NodeJS.CpuUsage): number {
+  return end.user - start.user + (end.system - start.system);
 }
 
 /** The median of each figure over the blocks. */
 export function medianFigures(blocks: readonly BlockFigures[]): BlockFigures {
-  const of = (key: keyof BlockFigures) => median(blocks.map((b) => b[key]));
-  return { perSecond: of('perSecond'), p50: of('p50'), p95: of('p95'), p99: of('p99'), cpuUs: of('cpuUs') };
+  const of = (key: Exclude<keyof BlockFigures, 'loadCpuUs'>) => median(blocks.map((b) => b[key]));
+  const load = blocks.map((b) => b.loadCpuUs);
+  return { perSecond: of('perSecond'), p50: of('p50'), p95: of('p95'), p99: of('p99'), cpuUs: of('cpuUs'), loadCpuUs: load.includes(null) ? null : median(load as number[]) };
 }

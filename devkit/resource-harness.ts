@@ -11,7 +11,7 @@ import { FxHost, type HostOptions, type Violation } from './host/fx-host';
 import { waitFor } from './host/host-fixture';
 import { rawRequest, type RawRequest, type RawResponse } from './host/http-client';
 import { OxmysqlStandIn, type StandInOptions } from './oxmysql/oxmysql-standin';
-import { RealOxmysql, realOxmysqlDir } from './oxmysql/real-oxmysql';
+import { RealOxmysql, realOxmysqlDir, type RealOxmysqlOptions } from './oxmysql/real-oxmysql';
 
 /** What the suites use of oxmysql, whichever runs: the stand-in, or the real one behind a relay. */
 export interface OxmysqlUnderTest {
@@ -74,15 +74,23 @@ export function loadFixture(db: TestDatabase, file: string): Promise<unknown> {
   return db.admin.query(readFileSync(resolve(FIXTURES, file), 'utf8'));
 }
 
-/** oxmysql started in `host`: the stand-in, or the real release in `realDir` (also used by the bench). */
-export async function startOxmysql(host: FxHost, url: string, options: Omit<StandInOptions, 'url'>, realDir: string | null): Promise<OxmysqlUnderTest> {
+/**
+ * oxmysql started in `host`: the stand-in, or the real release in `realDir` (also used by the
+ * bench, which starts the real one without its relay: `relay: false`).
+ */
+export async function startOxmysql(
+  host: FxHost,
+  url: string,
+  { relay, ...options }: Omit<StandInOptions, 'url'> & Pick<RealOxmysqlOptions, 'relay'>,
+  realDir: string | null,
+): Promise<OxmysqlUnderTest> {
   if (!realDir) {
     const standIn = new OxmysqlStandIn(host, { ...options, url });
     standIn.start();
     return standIn;
   }
   if (options.sessionTimeZone) throw new Error('sessionTimeZone is a stand-in switch: run this suite against the stand-in only');
-  const real = new RealOxmysql(host, realDir, { url, reachable: options.reachable });
+  const real = new RealOxmysql(host, realDir, { url, reachable: options.reachable, relay });
   await real.start();
   return real;
 }

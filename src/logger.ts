@@ -1,7 +1,7 @@
 /** Console logging with the levels of convar citizen_records:log_level. */
-export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
+import { LOG_LEVELS } from './contract/convars';
 
-const ORDER: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Logger {
   error(message: string): void;
@@ -10,12 +10,8 @@ export interface Logger {
   debug(message: string): void;
 }
 
-export function isLogLevel(value: string): value is LogLevel {
-  return Object.hasOwn(ORDER, value);
-}
-
 export function createLogger(level: LogLevel): Logger {
-  const enabled = (l: LogLevel) => ORDER[l] <= ORDER[level];
+  const enabled = (l: LogLevel) => LOG_LEVELS.indexOf(l) <= LOG_LEVELS.indexOf(level);
   return {
     error: (m) => enabled('error') && console.error(m),
     warn: (m) => enabled('warn') && console.warn(m),

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
+import { exportedFunctions, formatOf, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
 import { createLookupCache } from './api/lookup-cache';
 import { createLookupGate } from './api/lookup-gate';
@@ -16,16 +17,15 @@ import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
 import { currentResourceName, getConvar, onEvent, resourceVersion } from './fivem/natives';
-import { alphaFormat } from './formats/alpha';
-import { betaFormat } from './formats/beta';
-import type { FormatModule } from './formats/format';
+import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
 import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
-import { openApiText } from './openapi/document';
-import { VERSION } from './version';
+
+/** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
+declare const OPENAPI_DOCUMENT: string;
 
 /** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
 const PREPARE_POLL_MS = 100;
@@ -70,7 +70,7 @@ function start(): void {
   });
   const service = createCitizenService({
     db,
-    formats: { alpha: alphaFormat as FormatModule<unknown>, beta: betaFormat as FormatModule<unknown> },
+    formats: FORMATS,
     enabled: config.formats,
     formatOptions: {
       warn: createWarnOnce((message) => log.warn(message)),
@@ -92,16 +92,18 @@ function start(): void {
     if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
     return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), version);
   };
-  let openApi: string | undefined;
+  const api: Api = {
+    health,
+    openApi: () => OPENAPI_DOCUMENT,
+    operations: {
+      citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
+      citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
+    },
+  };
 
   serveHttp(
     createRequestHandler(
-      {
-        health,
-        openApi: () => (openApi ??= openApiText(VERSION)),
-        record: (route, requestId) =>
-          route.kind === 'citizen' ? service.lookup(route.format, route.id, requestId) : service.lookupByLicense(route.format, route.license, requestId),
-      },
+      api,
       {
         authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
         rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
@@ -113,16 +115,7 @@ function start(): void {
     ),
     (message) => log.error(message),
   );
-  registerExports(
-    {
-      getAlphaCitizen: (id) => service.lookup('alpha', id),
-      getBetaCitizen: (id) => service.lookup('beta', id),
-      getAlphaCitizensByLicense: (license) => service.lookupByLicense('alpha', license),
-      getBetaCitizensByLicense: (license) => service.lookupByLicense('beta', license),
-      getHealth: health,
-    },
-    (message) => log.error(message),
-  );
+  registerExports(exportedFunctions(api), (message) => log.error(message));
 
   // Column detection needs the database; oxmysql may connect long after this resource starts.
   let busy = false;

@@ -28,10 +28,15 @@ export interface RealOxmysqlOptions {
   reachable?: boolean;
   /** Further convars (mysql_debug, mysql_slow_query_warning, ...). */
   convars?: Record<string, string>;
+  /**
+   * false: oxmysql connects to the database itself, without the relay (and so without its faults);
+   * the bench does, since the relay would run on the host's thread and count as its CPU.
+   */
+  relay?: boolean;
 }
 
 export class RealOxmysql {
-  private readonly relay: TcpRelay;
+  private readonly relay: TcpRelay | null;
   resource: Resource | null = null;
 
   constructor(
@@ -40,20 +45,25 @@ export class RealOxmysql {
     private readonly options: RealOxmysqlOptions,
   ) {
     const target = new URL(options.url);
-    this.relay = new TcpRelay(target.hostname, Number(target.port || 3306));
+    this.relay = options.relay === false ? null : new TcpRelay(target.hostname, Number(target.port || 3306));
+  }
+
+  private withRelay(): TcpRelay {
+    if (!this.relay) throw new Error('this oxmysql was started without the relay, which makes the faults');
+    return this.relay;
   }
 
   /** Statements the database was sent through the relay (as the stand-in's count of queries asked). */
   get queriesAsked(): number {
-    return this.relay.statements;
+    return this.withRelay().statements;
   }
 
   async start(): Promise<Resource> {
-    await this.relay.listen();
-    if (this.options.reachable === false) await this.relay.refuse();
+    await this.relay?.listen();
+    if (this.options.reachable === false) await this.withRelay().refuse();
     // oxmysql reads these with GetConvar/GetConvarInt; mysql_versioncheck 0 keeps it off GitHub.
     const convars: Record<string, string> = {
-      mysql_connection_string: this.relay.urlFor(this.options.url),
+      mysql_connection_string: this.relay ? this.relay.urlFor(this.options.url) : this.options.url,
       mysql_versioncheck: '0',
       ...this.options.convars,
     };
@@ -64,23 +74,23 @@ export class RealOxmysql {
 
   /** The database goes away: open connections drop and new ones are refused. */
   loseConnection(): Promise<void> {
-    return this.relay.refuse();
+    return this.withRelay().refuse();
   }
 
   restoreConnection(): Promise<void> {
-    return this.relay.restore();
+    return this.withRelay().restore();
   }
 
   /** The database stops answering: every byte is held until resume(). */
   stall(): void {
-    this.relay.stall();
+    this.withRelay().stall();
   }
 
   resume(): void {
-    this.relay.resume();
+    this.withRelay().resume();
   }
 
-  close(): Promise<void> {
-    return this.relay.close();
+  async close(): Promise<void> {
+    await this.relay?.close();
   }
 }

@@ -4,17 +4,19 @@
  */
 import { DatabaseError, type Database } from '../db/database';
 import { readSchemaSignature } from '../db/table-columns';
-import type { FormatLookups, FormatModule, FormatName, FormatOptions } from '../formats/format';
-import { parseLicense } from './license';
+import type { FormatAvailability } from '../contract/health';
+import { LICENSE_RULE } from '../contract/parameters';
+import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
+import { parseLicense } from '../formats/common/license';
+import type { AnyFormat, FormatName } from '../formats/registry';
 import { describeError } from '../logger';
 import { fail, ok, resourceStopping, type Envelope } from './envelope';
 import type { LookupGate } from './lookup-gate';
 
-export type FormatAvailability = 'available' | 'unavailable' | 'pending' | 'disabled';
-
 export interface CitizenServiceOptions {
   db: Database;
-  formats: Record<FormatName, FormatModule<unknown>>;
+  /** Every format of the registry, enabled or not. */
+  formats: readonly AnyFormat[];
   enabled: ReadonlySet<FormatName>;
   formatOptions: FormatOptions;
   gate: LookupGate;
@@ -22,13 +24,6 @@ export interface CitizenServiceOptions {
   now(): number;
   logError(message: string): void;
 }
-
-const TABLE_OF: Record<FormatName, string> = { alpha: 'users (ESX)', beta: 'players (QBCore/Qbox)' };
-
-const ID_RULE: Record<FormatName, string> = {
-  alpha: 'an ESX identifier: 1 to 64 characters of letters, digits and : _ . -, not dots alone',
-  beta: 'a citizenid: 1 to 50 letters and digits',
-};
 
 /** What was wrong with an argument that is not a string, in words a caller can act on. */
 function notAString(value: unknown): string {
@@ -69,7 +64,8 @@ interface Prepared {
 }
 
 export function createCitizenService(options: CitizenServiceOptions): CitizenService {
-  const { db, formats, enabled, gate } = options;
+  const { db, enabled, gate } = options;
+  const formats = Object.fromEntries(options.formats.map((f) => [f.name, f])) as Record<FormatName, AnyFormat>;
   const prepared = new Map<FormatName, Prepared>();
   const preparing = new Map<FormatName, Promise<FormatLookups<unknown> | null>>();
   const lastPrepareFailure = new Map<FormatName, string>();
@@ -139,7 +135,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     const lookupOnce = async () => {
       const bound = await prepare(format);
       if (!bound) {
-        return fail('format_unavailable', `Format ${format} needs the ${TABLE_OF[format]} table, which this server's database does not have.`);
+        return fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`);
       }
       return use(bound);
     };
@@ -165,8 +161,9 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   }
 
   function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
-    if (typeof id !== 'string') return Promise.resolve(fail('invalid_id', `The id must be a string, ${ID_RULE[format]}; ${notAString(id)}.`));
-    if (!formats[format].isValidId(id)) return Promise.resolve(fail('invalid_id', `The id must be ${ID_RULE[format]}.`));
+    const { idRule: rule, isValidId } = formats[format];
+    if (typeof id !== 'string') return Promise.resolve(fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`));
+    if (!isValidId(id)) return Promise.resolve(fail(rule.error, `The id must be ${rule.wording}.`));
     return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }) => {
       const record = await byId(id);
       return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
@@ -177,7 +174,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     const license = parseLicense(value);
     if (!license) {
       const given = typeof value === 'string' ? '' : `; ${notAString(value)}`;
-      return Promise.resolve(fail('invalid_license', `The license must be license:<40 hex digits>, license2:<40 hex digits> or the 40 hex digits alone${given}.`));
+      return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
     return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
@@ -192,7 +189,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
           prepare(f, recheckMs).catch((error: unknown) => {
             if (error instanceof DatabaseError && error.kind === 'stopping') return;
             // Retried until it works: say why once, not every time.
-            const message = `reading the ${TABLE_OF[f]} table failed: ${error instanceof Error ? error.message : String(error)}`;
+            const message = `reading the ${tableLabel(formats[f])} table failed: ${error instanceof Error ? error.message : String(error)}`;
             if (lastPrepareFailure.get(f) !== message) options.logError(message);
             lastPrepareFailure.set(f, message);
           }),
@@ -202,7 +199,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     },
     availability() {
       const state = {} as Record<FormatName, FormatAvailability>;
-      for (const format of Object.keys(formats) as FormatName[]) {
+      for (const { name: format } of options.formats) {
         const known = prepared.get(format);
         state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : known.find ? 'available' : 'unavailable';
       }

@@ -1,26 +1,11 @@
 /**
- * The envelope every answer travels in, over HTTP and through the exports alike
- * (docs/design.md §2.2): `{success:true, data}` or `{success:false, error:{code, message[, requestId]}}`.
+ * The envelope every answer travels in, over HTTP and through the exports alike:
+ * `{success:true, data}` or `{success:false, error:{code, message[, requestId]}}`. The codes and
+ * their statuses are the contract's (src/contract/errors.ts).
  */
+import { ERRORS, type ErrorCode } from '../contract/errors';
 
-/** Stable error codes and the HTTP status each one answers with. Consumers switch on the code. */
-export const ERROR_STATUS = {
-  invalid_id: 400,
-  invalid_license: 400,
-  unauthorized: 401,
-  citizen_not_found: 404,
-  route_not_found: 404,
-  method_not_allowed: 405,
-  rate_limited: 429,
-  internal_error: 500,
-  format_unavailable: 501,
-  database_unavailable: 503,
-  server_busy: 503,
-  resource_stopping: 503,
-  database_timeout: 504,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode };
 
 export interface ErrorBody {
   code: ErrorCode;
@@ -54,5 +39,5 @@ export function resourceStopping(): Failure {
 }
 
 export function statusOf(envelope: Envelope<unknown>): number {
-  return envelope.success ? 200 : ERROR_STATUS[envelope.error.code];
+  return envelope.success ? 200 : ERRORS[envelope.error.code].status;
 }

@@ -1,110 +1,142 @@
 /**
- * The resource's configuration, all from `citizen_records:*` convars (docs/design.md §2.6). An invalid
- * value is reported, naming the convar, and the default is used instead.
+ * The resource's configuration, all from `citizen_records:*` convars, parsed as the contract
+ * declares them (src/contract/convars.ts). An invalid value is reported, naming the convar, and
+ * the default is used instead.
  */
-import type { DobFormatSetting } from '../formats/alpha/dob-order';
-import type { FormatName } from '../formats/format';
+import {
+  CONVAR_PREFIX,
+  CONVARS,
+  alternatives,
+  camelCase,
+  expectedValue,
+  type CamelCase,
+  type Convar,
+  type ConvarValue,
+  type ListParser,
+} from '../contract/convars';
+import { FORMAT_NAMES, type FormatName } from '../formats/registry';
 import { parseApiKeys, type ApiKey } from '../http/api-keys';
 import { parseCorsOrigins, type CorsOrigins } from '../http/cors';
-import { isLogLevel, type LogLevel } from '../logger';
 
-export const CONVAR_PREFIX = 'citizen_records:';
+export { CONVAR_PREFIX };
 
-export interface Config {
+/** What each list convar holds once parsed. */
+interface ListValues {
   apiKeys: readonly ApiKey[];
-  allowAnonymous: boolean;
   corsOrigins: CorsOrigins;
-  /** Requests per minute per key (per client address when anonymous). */
-  rateLimit: number;
-  dbTimeoutMs: number;
-  /** Lookups waiting on the database at once; beyond, 503 server_busy. */
-  maxInFlight: number;
-  /** How long a record is served from memory; 0: no cache. */
-  cacheTtlMs: number;
-  /** Column values longer than this are not read. */
-  maxColumnBytes: number;
-  esxDobFormat: DobFormatSetting;
-  /** esx_multicharacter's Config.Prefix: characters are stored as `<prefix><slot>:<license>`. */
-  esxCharacterPrefix: string;
-  /** esx_multicharacter's Config.Slots (or the most any player was given with /setslots). */
-  esxMaxCharacters: number;
   formats: ReadonlySet<FormatName>;
-  logLevel: LogLevel;
 }
 
-export const DEFAULTS: Config = {
-  apiKeys: [],
-  allowAnonymous: false,
-  corsOrigins: new Set<string>(),
-  rateLimit: 600,
-  dbTimeoutMs: 5000,
-  maxInFlight: 64,
-  cacheTtlMs: 1000,
-  maxColumnBytes: 4 * 1024 * 1024,
-  esxDobFormat: 'auto',
-  esxCharacterPrefix: 'char',
-  esxMaxCharacters: 4,
-  formats: new Set<FormatName>(['alpha', 'beta']),
-  logLevel: 'info',
+type ValueOf<V> = V extends { type: 'boolean' }
+  ? boolean
+  : V extends { type: 'integer' }
+    ? number
+    : V extends { type: 'choice'; choices: ReadonlyArray<infer C> }
+      ? C
+      : V extends { type: 'text' }
+        ? string
+        : V extends { type: 'list'; parser: infer P extends ListParser }
+          ? ListValues[P]
+          : never;
+
+/** One field per convar, named after it in camelCase (`db_timeout_ms`: `dbTimeoutMs`). */
+export type Config = { readonly [C in Convar as CamelCase<C['name']>]: ValueOf<C['value']> };
+
+/**
+ * How each list is read. `parse` returns undefined for a value to refuse as a whole; `problems`
+ * collects what it reports itself, entry by entry (the API keys, which are never quoted).
+ */
+interface ListReader<T> {
+  parse(text: string, problems: string[]): T | undefined;
+  /** The value when the convar is unset or blank. */
+  unset(): T;
+  /** What a refused value should have been, in the problem's words. */
+  expected: string;
+  /** The default as a server owner would write it, for the manifest ('' when unset means none). */
+  shown: string;
+}
+
+export const LIST_READERS: { readonly [P in ListParser]: ListReader<ListValues[P]> } = {
+  apiKeys: {
+    parse(text, problems) {
+      const parsed = parseApiKeys(text);
+      problems.push(...parsed.problems);
+      return parsed.keys;
+    },
+    unset: () => [],
+    expected: 'name:key entries or bare keys',
+    shown: '',
+  },
+  corsOrigins: {
+    parse: parseCorsOrigins,
+    unset: () => new Set<string>(),
+    expected: 'a comma-separated list of origins such as https://cad.example.com, or *',
+    shown: '',
+  },
+  formats: {
+    parse(text) {
+      const names = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      if (names.length === 0) return undefined;
+      if (!names.every((n): n is FormatName => (FORMAT_NAMES as readonly string[]).includes(n))) return undefined;
+      return new Set(names);
+    },
+    unset: () => new Set(FORMAT_NAMES),
+    expected: `a comma-separated list of ${alternatives(FORMAT_NAMES, 'and')} (leave a format out to disable it)`,
+    shown: FORMAT_NAMES.join(','),
+  },
 };
 
 /** Reads one convar by its short name; '' when it is not set. */
 export type ConvarReader = (name: string) => string;
 
-function wholeNumber(text: string, min: number, max: number): number | undefined {
-  if (!/^\d+$/.test(text)) return undefined;
-  const n = Number(text);
-  return n >= min && n <= max ? n : undefined;
+const WHOLE_NUMBER = /^\d+$/;
+const BOOLEANS: Record<string, boolean> = { true: true, 1: true, yes: true, on: true, false: false, 0: false, no: false, off: false };
+
+/** The value of a non-list convar's text, or undefined when the text breaks its rule. */
+function parseValue(value: Exclude<ConvarValue, { type: 'list' }>, text: string): unknown {
+  switch (value.type) {
+    case 'boolean':
+      return Object.hasOwn(BOOLEANS, text.toLowerCase()) ? BOOLEANS[text.toLowerCase()] : undefined;
+    case 'integer': {
+      if (!WHOLE_NUMBER.test(text)) return undefined;
+      const n = Number(text);
+      return n >= value.min && n <= value.max ? n : undefined;
+    }
+    case 'choice':
+      return value.choices.find((choice) => choice.toLowerCase() === text.toLowerCase());
+    case 'text':
+      return new RegExp(value.pattern).test(text) ? text : undefined;
+  }
 }
 
-function positiveInteger(text: string, max: number): number | undefined {
-  return wholeNumber(text, 1, max);
+/** The value of a convar that is not set. */
+function defaultOf(value: ConvarValue): unknown {
+  return value.type === 'list' ? LIST_READERS[value.parser].unset() : value.default;
 }
 
-function yesNo(text: string): boolean | undefined {
-  const t = text.toLowerCase();
-  if (['true', '1', 'yes', 'on'].includes(t)) return true;
-  if (['false', '0', 'no', 'off'].includes(t)) return false;
-  return undefined;
-}
-
-function formatList(text: string): Set<FormatName> | undefined {
-  const names = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
-  if (names.length === 0) return undefined;
-  if (!names.every((n): n is FormatName => n === 'alpha' || n === 'beta')) return undefined;
-  return new Set(names);
-}
+/** Every convar at its default. */
+export const DEFAULTS = Object.fromEntries(CONVARS.map((c) => [camelCase(c.name), defaultOf(c.value)])) as Config;
 
 /** Parses every convar; `problems` lists each invalid value with what was used instead. */
 export function readConfig(read: ConvarReader): { config: Config; problems: string[] } {
   const problems: string[] = [];
-  function setting<T>(name: string, fallback: T, parse: (text: string) => T | undefined, expected: string): T {
+  const config: Record<string, unknown> = {};
+  for (const { name, value } of CONVARS as readonly Convar[]) {
+    const convar = `${CONVAR_PREFIX}${name}`;
     const text = read(name).trim();
-    if (text === '') return fallback;
-    const value = parse(text);
-    if (value !== undefined) return value;
-    problems.push(`convar ${CONVAR_PREFIX}${name} is "${text}", which is not ${expected}; using the default`);
-    return fallback;
+    let parsed: unknown;
+    if (text === '') parsed = undefined;
+    else if (value.type === 'list') {
+      const own: string[] = [];
+      parsed = LIST_READERS[value.parser].parse(text, own);
+      // Never quoted: the value may be secret (API keys). Each bad entry is named by position.
+      for (const problem of own) problems.push(`convar ${convar}: ${problem}`);
+      if (parsed === undefined) problems.push(`convar ${convar} is "${text}", which is not ${LIST_READERS[value.parser].expected}; using the default`);
+    } else {
+      parsed = parseValue(value, text);
+      if (parsed === undefined) problems.push(`convar ${convar} is "${text}", which is not ${expectedValue(value)}; using the default`);
+    }
+    config[camelCase(name)] = parsed ?? defaultOf(value);
   }
-  // Never quoted in a message: the value is secret. Each bad entry is named by position.
-  const apiKeys = parseApiKeys(read('api_keys'));
-  for (const problem of apiKeys.problems) problems.push(`convar ${CONVAR_PREFIX}api_keys: ${problem}`);
-  const config: Config = {
-    apiKeys: apiKeys.keys,
-    allowAnonymous: setting('allow_anonymous', DEFAULTS.allowAnonymous, yesNo, 'true or false'),
-    corsOrigins: setting('cors_origins', DEFAULTS.corsOrigins, parseCorsOrigins, 'a comma-separated list of origins such as https://cad.example.com, or *'),
-    rateLimit: setting('rate_limit', DEFAULTS.rateLimit, (t) => positiveInteger(t, 1_000_000), 'a whole number of requests per minute from 1 to 1000000'),
-    // Below FXServer's HTTP handler timeout (sv_httpHandlerConnectionTimeoutSeconds, 300 s): past it
-    // the client is dropped unanswered while the lookup still waits.
-    dbTimeoutMs: setting('db_timeout_ms', DEFAULTS.dbTimeoutMs, (t) => positiveInteger(t, 290_000), 'a whole number of milliseconds from 1 to 290000 (under FXServer\'s 300 s HTTP timeout)'),
-    maxInFlight: setting('max_in_flight', DEFAULTS.maxInFlight, (t) => positiveInteger(t, 10_000), 'a whole number from 1 to 10000'),
-    cacheTtlMs: setting('cache_ttl_ms', DEFAULTS.cacheTtlMs, (t) => wholeNumber(t, 0, 3_600_000), 'a whole number of milliseconds from 0 (no cache) to 3600000'),
-    maxColumnBytes: setting('max_column_bytes', DEFAULTS.maxColumnBytes, (t) => wholeNumber(t, 1024, 1024 * 1024 * 1024), 'a whole number of bytes from 1024 to 1073741824'),
-    esxDobFormat: setting('esx_dob_format', DEFAULTS.esxDobFormat, (t) => (t.toLowerCase() === 'auto' ? 'auto' : ['DMY', 'MDY', 'YMD'].includes(t.toUpperCase()) ? (t.toUpperCase() as DobFormatSetting) : undefined), 'auto, DMY, MDY or YMD'),
-    esxCharacterPrefix: setting('esx_character_prefix', DEFAULTS.esxCharacterPrefix, (t) => (/^[A-Za-z0-9_]{1,16}$/.test(t) ? t : undefined), '1 to 16 letters, digits or _'),
-    esxMaxCharacters: setting('esx_max_characters', DEFAULTS.esxMaxCharacters, (t) => positiveInteger(t, 50), 'a whole number from 1 to 50'),
-    formats: setting('formats', DEFAULTS.formats, formatList, 'a comma-separated list of alpha and beta (leave a format out to disable it)'),
-    logLevel: setting('log_level', DEFAULTS.logLevel, (t) => (isLogLevel(t.toLowerCase()) ? (t.toLowerCase() as LogLevel) : undefined), 'error, warn, info or debug'),
-  };
-  return { config, problems };
+  return { config: config as Config, problems };
 }

@@ -1,11 +1,9 @@
-import type { z } from 'zod';
+import type { ParameterRule } from '../contract/parameters';
 import type { Database } from '../db/database';
-import type { Warn } from './common/json-column';
 import type { DobFormatSetting } from './alpha/dob-order';
 import type { GroupCatalogs } from './beta/group-catalog';
-import type { License } from '../api/license';
-
-export type FormatName = 'alpha' | 'beta';
+import type { Warn } from './common/json-column';
+import type { License } from './common/license';
 
 export interface FormatOptions {
   warn: Warn;
@@ -40,20 +38,40 @@ export interface FormatLookups<R> {
 }
 
 /**
- * One record format: everything about it lives in its own folder (schema, id rule, query,
- * normaliser) and reaches the API only through this shape.
+ * One record format, as the rest of the resource sees it. Everything about a format lives in its
+ * own folder, laid out alike for every format: `index.ts` (this declaration), `id.ts` (its id
+ * rule), `query.ts` (the SQL), `prepare.ts` (binding the lookups to the columns a server has),
+ * `normalise.ts` (row to record), `schema.ts` (the record's zod schema, for types and documents),
+ * `documentation.ts` (schemas and examples for the build) and `__fixtures__/rows.ts` (test rows).
+ * src/formats/registry.ts lists the formats.
  */
-export interface FormatModule<R> {
-  readonly name: FormatName;
-  /** The zod schema of the output record: the single source of truth for its type and docs. */
-  readonly schema: z.ZodType<R>;
-  /** The id rule of docs/design.md §2.1; checked before any query. */
-  isValidId(id: string): boolean;
+export interface FormatDeclaration<N extends string = string, R = unknown> {
+  /** The path segment, the convar citizen_records:formats entry and the key of /health's `formats`. */
+  readonly name: N;
+  /** The name in export, operation and type names: `get<Title>Citizen`, `<Title>Record`. */
+  readonly title: string;
+  /** The framework(s) whose data it reads, for people. */
+  readonly framework: string;
+  /** The table a citizen is a row of; the format is unavailable without it. */
+  readonly table: string;
   /** Every table `prepare` reads the columns of: a change to any of them prepares the format again. */
   readonly tables: readonly string[];
+  /** Its `{id}`: checked before any query, published in the OpenAPI document. */
+  readonly idRule: ParameterRule;
+  isValidId(id: string): boolean;
   /**
    * Inspects the database (information_schema) and returns the lookups bound to the columns that
    * exist, or null when the format's table is missing (the route then answers 501).
    */
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
+}
+
+/** Keeps the literal name of a declaration, from which the registry's FormatName is made. */
+export function defineFormat<N extends string, R>(declaration: FormatDeclaration<N, R>): FormatDeclaration<N, R> {
+  return declaration;
+}
+
+/** `users (ESX)`: the format's table as messages name it. */
+export function tableLabel(format: FormatDeclaration): string {
+  return `${format.table} (${format.framework})`;
 }

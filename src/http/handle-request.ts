@@ -4,8 +4,9 @@
  * limit (429), and the lookup (id 400, database). /health, /openapi.json and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
-import { fail, type Envelope, type Failure } from '../api/envelope';
-import type { HealthReport } from '../api/health';
+import { fail } from '../api/envelope';
+import type { Api } from '../api/handlers';
+import type { DataOperationId } from '../contract/operations';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
@@ -13,16 +14,8 @@ import { ifNoneMatchHits } from './etag';
 import type { HttpRequest, HttpResponse } from './exchange';
 import type { RateLimiter } from './rate-limit';
 import { commonHeaders, envelopeResponse, jsonResponse, recordResponse } from './respond';
-import { pathOnly } from './request-path';
-import { ALLOWED_METHODS, matchRoute, ROUTES, type RecordRoute } from './router';
-
-export interface ApiHandlers {
-  /** The health report, or resource_stopping once the resource stops. */
-  health(): Promise<HealthReport | Failure>;
-  /** The OpenAPI document as JSON text. */
-  openApi(): string;
-  record(route: RecordRoute, requestId: string): Promise<Envelope<unknown>>;
-}
+import { pathOnly, queryString } from './request-path';
+import { ALLOWED_METHODS, matchRoute, ROUTES } from './router';
 
 export interface HttpPolicy {
   authenticator: Authenticator;
@@ -65,7 +58,7 @@ interface Answer {
   client: string;
 }
 
-export function createRequestHandler(api: ApiHandlers, policy: HttpPolicy): (request: HttpRequest) => Promise<HttpResponse> {
+export function createRequestHandler(api: Api, policy: HttpPolicy): (request: HttpRequest) => Promise<HttpResponse> {
   return async (request) => {
     const started = policy.now();
     const requestId = policy.newRequestId();
@@ -87,7 +80,7 @@ export function createRequestHandler(api: ApiHandlers, policy: HttpPolicy): (req
   };
 }
 
-async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpRequest, requestId: string): Promise<Answer> {
+async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, requestId: string): Promise<Answer> {
   const unauthenticated = (response: HttpResponse): Answer => ({ response, client: '-' });
   const route = matchRoute(request.path);
   if (!route) {
@@ -103,29 +96,34 @@ async function respond(api: ApiHandlers, policy: HttpPolicy, request: HttpReques
     const headers = { ...commonHeaders(requestId), Allow: allow, ...preflightHeaders(policy.corsOrigins, request.headers.origin, allow) };
     return unauthenticated({ status: 204, headers, body: '' });
   }
-  if (route.kind === 'health') {
+  const { operation } = route;
+  if (operation.answer.kind === 'health') {
     const health = await api.health();
     if ('error' in health) return unauthenticated(envelopeResponse(health, requestId));
     return unauthenticated(jsonResponse(health.success ? 200 : 503, health, requestId));
   }
-  if (route.kind === 'openapi') {
+  if (operation.answer.kind === 'document') {
     return unauthenticated({ status: 200, headers: commonHeaders(requestId), body: api.openApi() });
   }
 
-  const auth = policy.authenticator.authenticate(request.headers, request.address);
-  if (!auth.ok) {
-    const response = envelopeResponse(fail('unauthorized', UNAUTHORIZED[auth.reason]), requestId, {
-      'WWW-Authenticate': 'Bearer realm="citizen_records"',
-    });
-    return { response, client: auth.reason === 'no_keys_configured' ? '-' : 'rejected' };
+  let client = '-';
+  if (operation.access === 'key') {
+    const auth = policy.authenticator.authenticate(request.headers, request.address);
+    if (!auth.ok) {
+      const response = envelopeResponse(fail('unauthorized', UNAUTHORIZED[auth.reason]), requestId, {
+        'WWW-Authenticate': 'Bearer realm="citizen_records"',
+      });
+      return { response, client: auth.reason === 'no_keys_configured' ? '-' : 'rejected' };
+    }
+    client = auth.keyName;
+    const rate = policy.rateLimiter.take(auth.client);
+    if (!rate.allowed) {
+      const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
+      return { response: envelopeResponse(fail('rate_limited', message), requestId, { 'Retry-After': String(rate.retryAfterSeconds) }), client };
+    }
   }
-  const client = auth.keyName;
-  const rate = policy.rateLimiter.take(auth.client);
-  if (!rate.allowed) {
-    const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
-    return { response: envelopeResponse(fail('rate_limited', message), requestId, { 'Retry-After': String(rate.retryAfterSeconds) }), client };
-  }
-  const envelope = await api.record(route, requestId);
+  const handler = api.operations[operation.id as DataOperationId];
+  const envelope = await handler({ format: route.format, params: route.params, query: queryString(request.path), requestId });
   if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
   const response = recordResponse(envelope, requestId);
   if (ifNoneMatchHits(request.headers['if-none-match'], response.headers.ETag)) return { response: { ...response, status: 304, body: '' }, client };

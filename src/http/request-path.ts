@@ -16,6 +16,14 @@ export function pathOnly(rawPath: string): string {
   return cut === -1 ? rawPath : rawPath.slice(0, cut);
 }
 
+/** The query string of a request target: what follows `?` (up to a fragment), '' when there is none. */
+export function queryString(rawPath: string): string {
+  const cut = rawPath.search(/[?#]/);
+  if (cut === -1 || rawPath[cut] === '#') return '';
+  const end = rawPath.indexOf('#', cut);
+  return rawPath.slice(cut + 1, end === -1 ? undefined : end);
+}
+
 /** The segments of a path, or null when it cannot name any route (`//x`, `.`, `..`, no leading `/`). */
 export function parseRequestPath(rawPath: string): PathSegment[] | null {
   let path = pathOnly(rawPath);

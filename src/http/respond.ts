@@ -1,14 +1,8 @@
-/** The HTTP response every route gives (docs/design.md §2.2). */
+/** The HTTP response every route gives. */
 import { type Envelope, statusOf } from '../api/envelope';
+import { errorDeclaration } from '../contract/errors';
 import { weakEtag } from './etag';
 import type { HttpResponse } from './exchange';
-
-/** Codes a client should retry after a pause, with the pause in seconds. */
-const RETRY_AFTER_SECONDS: Partial<Record<string, string>> = {
-  database_unavailable: '5',
-  server_busy: '1',
-  resource_stopping: '5',
-};
 
 /** The headers every response carries (docs/design.md §2.2). */
 export function commonHeaders(requestId: string): Record<string, string> {
@@ -27,9 +21,11 @@ export function jsonResponse(status: number, body: unknown, requestId: string, e
 /** An envelope as HTTP: its status, and the request id inside a failure so it can be quoted. */
 export function envelopeResponse(envelope: Envelope<unknown>, requestId: string, extraHeaders: Record<string, string> = {}): HttpResponse {
   if (envelope.success) return jsonResponse(200, envelope, requestId, extraHeaders);
-  const retryAfter = RETRY_AFTER_SECONDS[envelope.error.code];
+  // A pause the contract fixes for the code; a computed one (rate_limited) comes in extraHeaders.
+  const { retryAfter } = errorDeclaration(envelope.error.code);
   const body = { success: false, error: { ...envelope.error, requestId } };
-  return jsonResponse(statusOf(envelope), body, requestId, retryAfter ? { ...extraHeaders, 'Retry-After': retryAfter } : extraHeaders);
+  const headers = typeof retryAfter === 'number' ? { ...extraHeaders, 'Retry-After': String(retryAfter) } : extraHeaders;
+  return jsonResponse(statusOf(envelope), body, requestId, headers);
 }
 
 /**

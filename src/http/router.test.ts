@@ -1,5 +1,5 @@
-import { parseRequestPath } from './request-path';
-import { matchRoute } from './router';
+import { parseRequestPath, queryString } from './request-path';
+import { matchRoute, ROUTES } from './router';
 
 describe('parseRequestPath', () => {
   test('drops the query string, accepts one trailing slash and decodes each segment once', () => {
@@ -23,19 +23,47 @@ describe('parseRequestPath', () => {
   });
 });
 
+/** What a match names, without the operation object. */
+function named(path: string) {
+  const match = matchRoute(path);
+  return match && { id: match.operation.id, format: match.format, params: match.params };
+}
+
 describe('matchRoute', () => {
-  test('the three route shapes', () => {
-    expect(matchRoute('/health')).toEqual({ kind: 'health' });
-    expect(matchRoute('/health/?probe')).toEqual({ kind: 'health' });
-    expect(matchRoute('/alpha/citizens/steam:1100001')).toEqual({ kind: 'citizen', format: 'alpha', id: 'steam:1100001' });
-    expect(matchRoute('/beta/citizens/ABC12345')).toEqual({ kind: 'citizen', format: 'beta', id: 'ABC12345' });
-    expect(matchRoute('/beta/citizens/%ZZ')).toEqual({ kind: 'citizen', format: 'beta', id: null });
+  test('the route shapes', () => {
+    expect(named('/health')).toEqual({ id: 'health', format: null, params: {} });
+    expect(named('/health/?probe')).toEqual({ id: 'health', format: null, params: {} });
+    expect(named('/openapi.json')).toEqual({ id: 'openapi', format: null, params: {} });
+    expect(named('/alpha/citizens/steam:1100001')).toEqual({ id: 'citizen', format: 'alpha', params: { id: 'steam:1100001' } });
+    expect(named('/beta/citizens/ABC12345')).toEqual({ id: 'citizen', format: 'beta', params: { id: 'ABC12345' } });
+    expect(named('/beta/citizens/%ZZ')).toEqual({ id: 'citizen', format: 'beta', params: { id: null } });
+    expect(named('/beta/players/license%3Aab/citizens')).toEqual({ id: 'citizensByLicense', format: 'beta', params: { license: 'license:ab' } });
   });
 
   test('fixed segments match after decoding, and nothing else matches', () => {
-    expect(matchRoute('/%61lpha/citizens/x')).toEqual({ kind: 'citizen', format: 'alpha', id: 'x' });
-    for (const path of ['/', '/Health', '/gamma/citizens/x', '/alpha/citizens', '/alpha/citizens/', '/alpha/citizen/x', '/alpha/citizens/x/y']) {
+    expect(named('/%61lpha/citizens/x')).toEqual({ id: 'citizen', format: 'alpha', params: { id: 'x' } });
+    for (const path of ['/', '/Health', '/gamma/citizens/x', '/alpha/citizens', '/alpha/citizens/', '/alpha/citizen/x', '/alpha/citizens/x/y', '/alpha/players/x/citizen']) {
       expect({ path, route: matchRoute(path) }).toEqual({ path, route: null });
     }
+  });
+
+  test('the table holds each operation once, or once per format, in the contract\'s order', () => {
+    expect(ROUTES.map((r) => r.path)).toEqual([
+      '/health',
+      '/openapi.json',
+      '/alpha/citizens/{id}',
+      '/beta/citizens/{id}',
+      '/alpha/players/{license}/citizens',
+      '/beta/players/{license}/citizens',
+    ]);
+  });
+});
+
+describe('queryString', () => {
+  test('is what follows ?, without a fragment', () => {
+    expect(queryString('/alpha/citizens?name=jo+smi&limit=5')).toBe('name=jo+smi&limit=5');
+    expect(queryString('/alpha/citizens?a=1#frag')).toBe('a=1');
+    expect(queryString('/alpha/citizens#x?y')).toBe('');
+    expect(queryString('/health')).toBe('');
   });
 });

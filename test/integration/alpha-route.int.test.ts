@@ -3,8 +3,8 @@
  * oxmysql stand-in by the built bundle, over HTTP and through the export from a second resource.
  * Expected values follow the stored rows (docs/frameworks.md#test-rows) and docs/design.md §3.1.
  */
-import { alphaRecordSchema } from '../../src/formats/alpha';
-import { alphaUserQuery, selectAlphaColumns, USER_INVENTORY_QUERY } from '../../src/formats/alpha/columns';
+import { alphaRecordSchema } from '../../src/formats/alpha/schema';
+import { alphaUserQuery, selectAlphaColumns, USER_INVENTORY_QUERY } from '../../src/formats/alpha/query';
 import { readTableColumns } from '../../src/db/table-columns';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { REQUEST_ID, startHarness, type Harness } from '../../devkit/resource-harness';

@@ -3,9 +3,9 @@
  * oxmysql stand-in by the built bundle, over HTTP and through the export from a second resource.
  * Expected values follow the stored rows (docs/frameworks.md#test-rows) and docs/design.md §3.2.
  */
-import { betaRecordSchema, type BetaRecord } from '../../src/formats/beta';
+import { betaRecordSchema, type BetaRecord } from '../../src/formats/beta/schema';
 import { buildCitizenQuery } from '../../src/formats/beta/query';
-import { qbcoreRecord } from '../../src/formats/beta/test-rows';
+import { qbcoreRecord } from '../../src/formats/beta/__fixtures__/rows';
 import { readTableColumns } from '../../src/db/table-columns';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { pinTimeZone } from '../../devkit/oxmysql/time-zone';

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { isValidAlphaId } from '../../src/formats/alpha/id';
-import { isValidCitizenId } from '../../src/formats/beta/citizen-id';
+import { isValidBetaId } from '../../src/formats/beta/id';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
@@ -45,7 +45,7 @@ describe('hostile requests', () => {
   test('ids: never a 500, never a query for an invalid one, the export equal to the HTTP body', async () => {
     await fc.assert(
       fc.asyncProperty(ids, fc.constantFrom('alpha', 'beta'), async (id, format) => {
-        const valid = format === 'alpha' ? isValidAlphaId(id) : isValidCitizenId(id);
+        const valid = format === 'alpha' ? isValidAlphaId(id) : isValidBetaId(id);
         const before = h.oxmysql.queriesAsked;
         const response = await h.request(`/${format}/citizens/${encodeURIComponent(id)}`);
         const viaExport = (await h.callExport(format === 'alpha' ? 'getAlphaCitizen' : 'getBetaCitizen', id)) as Envelope;

@@ -4,10 +4,12 @@
  * checked against the schemas /openapi.json declares. No log line and no response may contain
  * a configured key, and the host must see no contract violation.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { RawResponse } from '../../devkit/host/http-client';
-import { REQUEST_ID, startHarness, type Harness, type HarnessRequest } from '../../devkit/resource-harness';
+import { REQUEST_ID, ROOT, startHarness, type Harness, type HarnessRequest } from '../../devkit/resource-harness';
 
 const CAD_KEY = '7d1e4b9a2c6f80354e1a9b7c3d5f2e60';
 const BOT_KEY = 'c0ffee42a9b8c7d6e5f40312a1b2c3d4';
@@ -125,6 +127,7 @@ describe('with keys and CORS configured', () => {
     expect(openapi.status).toBe(200);
     commonHeaders(openapi);
     expect(JSON.parse(openapi.body).openapi).toBe('3.1.0');
+    expect(openapi.body).toBe(readFileSync(resolve(ROOT, 'openapi.json'), 'utf8'));
   });
 
   test('HEAD answers the GET status and headers with no body, for records, errors, health and the document', async () => {

@@ -4,7 +4,7 @@
  * index (EXPLAIN), `[]` for an unknown license and 400 invalid_license for a bad one.
  */
 import { readTableColumns } from '../../src/db/table-columns';
-import { alphaIdsQuery, selectAlphaColumns } from '../../src/formats/alpha/columns';
+import { alphaIdsQuery, selectAlphaColumns } from '../../src/formats/alpha/query';
 import { alphaLicenseIds } from '../../src/formats/alpha/id';
 import { buildLicenseQuery } from '../../src/formats/beta/query';
 import { directDatabase } from '../../devkit/db/direct-database';

@@ -4,7 +4,7 @@ import { numberFields } from '../common/number-fields';
 import type { AlphaAccounts } from './schema';
 
 /** The three accounts of the record from a stored `{name: amount}` map; a missing one is 0. */
-export function toAccounts(stored: unknown): AlphaAccounts {
+export function normaliseAccounts(stored: unknown): AlphaAccounts {
   return numberFields(stored, ['money', 'bank', 'black_money']);
 }
 

@@ -1,14 +1,21 @@
-/**
- * The alpha id rule (docs/design.md §2.1, §7): the ESX `identifier` as stored, 1–64 characters of
- * `[A-Za-z0-9:_.-]`. An id made only of dots is refused: as a path segment it would be `.` or
- * `..`, and the export must refuse what the route refuses.
- */
-const ALPHA_ID = /^[A-Za-z0-9:_.-]{1,64}$/;
-const ONLY_DOTS = /^\.+$/;
+import type { ParameterRule } from '../../contract/parameters';
+import { ruleCheck } from '../common/rule';
 
-export function isValidAlphaId(id: string): boolean {
-  return ALPHA_ID.test(id) && !ONLY_DOTS.test(id);
-}
+/**
+ * The alpha id: the ESX `identifier` as stored, 1–64 characters of `[A-Za-z0-9:_.-]`. An id made
+ * only of dots is refused: as a path segment it would be `.` or `..`, and the export must refuse
+ * what the route refuses.
+ */
+export const ALPHA_ID_RULE: ParameterRule = {
+  pattern: '^(?!\\.+$)[A-Za-z0-9:_.-]{1,64}$',
+  wording: 'an ESX identifier: 1 to 64 characters of letters, digits and : _ . -, not dots alone',
+  description:
+    'The ESX `identifier` as stored (`char1:…`, bare 40-hex license, `steam:…`). When it starts with `license:` and is not found, it is tried again without that prefix.',
+  example: 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10',
+  error: 'invalid_id',
+};
+
+export const isValidAlphaId = ruleCheck(ALPHA_ID_RULE);
 
 const LICENSE_PREFIX = 'license:';
 

@@ -1,16 +1,16 @@
-import type { FormatModule } from '../format';
-import { isValidAlphaId } from './id';
-import { prepareAlphaLookup } from './lookup';
-import { alphaRecordSchema, type AlphaRecord } from './schema';
+import { defineFormat } from '../format';
+import { ALPHA_ID_RULE, isValidAlphaId } from './id';
+import { prepareAlpha } from './prepare';
 
-/** Record format alpha: one ESX `users` row (docs/design.md §8.1, §3.1). */
-export const alphaFormat: FormatModule<AlphaRecord> = {
+/** Record format alpha: one ESX `users` row, from ESX 1.1 (essentialmode) to Legacy 1.13+. */
+export const alphaFormat = defineFormat({
   name: 'alpha',
-  schema: alphaRecordSchema,
-  isValidId: isValidAlphaId,
-  // `users`, and where it lacks them ESX 1.1/1.2's account and item tables (lookup.ts).
+  title: 'Alpha',
+  framework: 'ESX',
+  table: 'users',
+  // `users`, and where it lacks them ESX 1.1/1.2's account and item tables (prepare.ts).
   tables: ['users', 'user_accounts', 'user_inventory'],
-  prepare: prepareAlphaLookup,
-};
-
-export { alphaRecordSchema, type AlphaRecord };
+  idRule: ALPHA_ID_RULE,
+  isValidId: isValidAlphaId,
+  prepare: prepareAlpha,
+});

@@ -1,13 +1,13 @@
 import { alphaInventoryItemSchema } from './schema';
-import { fromUserInventory, toInventory } from './inventory';
+import { normaliseUserInventory, normaliseInventory } from './inventory';
 
 const items = (stored: unknown) => {
-  const inventory = toInventory(stored);
+  const inventory = normaliseInventory(stored);
   inventory.items.forEach((item) => alphaInventoryItemSchema.parse(item));
   return inventory;
 };
 
-describe('toInventory: ox_inventory slot array', () => {
+describe('normaliseInventory: ox_inventory slot array', () => {
   it('keeps each item with its own slot and drops its metadata', () => {
     const inventory = items([
       { name: 'water', count: 3, slot: 4 },
@@ -59,7 +59,7 @@ describe('toInventory: ox_inventory slot array', () => {
   });
 });
 
-describe('toInventory: classic ESX map', () => {
+describe('normaliseInventory: classic ESX map', () => {
   it('sorts items by name and numbers the slots 1..n', () => {
     expect(items({ bread: 4, water: 2, phone: 1, bandage: 3 })).toEqual({
       items: [
@@ -84,7 +84,7 @@ describe('toInventory: classic ESX map', () => {
   });
 });
 
-describe('toInventory: empty', () => {
+describe('normaliseInventory: empty', () => {
   it.each([
     ['[] (empty table)', []],
     ['{}', {}],
@@ -105,7 +105,7 @@ describe('ESX 1.1 user_inventory rows', () => {
       { item: 'bread', count: null },
       { item: 'bandage', count: 1 },
     ];
-    expect(fromUserInventory(rows)).toEqual({
+    expect(normaliseUserInventory(rows)).toEqual({
       items: [
         { name: 'bandage', count: 1, slot: 1 },
         { name: 'fish', count: 12, slot: 2 },
@@ -116,6 +116,6 @@ describe('ESX 1.1 user_inventory rows', () => {
   });
 
   it('no held item is an empty inventory', () => {
-    expect(fromUserInventory([{ item: 'bread', count: 0 }]).items).toEqual([]);
+    expect(normaliseUserInventory([{ item: 'bread', count: 0 }]).items).toEqual([]);
   });
 });

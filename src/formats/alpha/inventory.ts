@@ -16,7 +16,7 @@ export interface AlphaInventory {
   slotted: boolean;
 }
 
-export function toInventory(stored: unknown): AlphaInventory {
+export function normaliseInventory(stored: unknown): AlphaInventory {
   const table = readLuaTable(stored);
   if (table.kind === 'list') return { items: slotItems(table.items), slotted: table.items.length > 0 };
   return { items: mapItems(table.entries), slotted: false };
@@ -26,7 +26,7 @@ export function toInventory(stored: unknown): AlphaInventory {
  * ESX 1.1 kept items in the `user_inventory` table, a row per item and player, most of them with
  * count 0 (its loader inserts one for every item the player lacks): read like the classic map.
  */
-export function fromUserInventory(rows: readonly Row[]): AlphaInventory {
+export function normaliseUserInventory(rows: readonly Row[]): AlphaInventory {
   return { items: mapItems(rows.map((row) => [asString(row.item), row.count])), slotted: false };
 }
 

@@ -1,9 +1,9 @@
-import { toLoadout } from './loadout';
+import { normaliseLoadout } from './loadout';
 import { alphaLoadoutItemSchema } from './schema';
 
-describe('toLoadout', () => {
+describe('normaliseLoadout', () => {
   const loadout = (stored: unknown, slotted = false) => {
-    const result = toLoadout(stored, slotted);
+    const result = normaliseLoadout(stored, slotted);
     result.forEach((weapon) => alphaLoadoutItemSchema.parse(weapon));
     return result;
   };

@@ -11,7 +11,7 @@ import type { AlphaLoadoutItem } from './schema';
  * ox's `convertesx` leaves the old map in the column while the weapons move into the inventory,
  * so beside a slotted (ox) inventory the loadout is empty whatever the column still holds.
  */
-export function toLoadout(stored: unknown, inventoryIsSlotted: boolean): AlphaLoadoutItem[] {
+export function normaliseLoadout(stored: unknown, inventoryIsSlotted: boolean): AlphaLoadoutItem[] {
   if (inventoryIsSlotted) return [];
   const table = readLuaTable(stored);
   if (table.kind === 'map') {

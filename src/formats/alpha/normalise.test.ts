@@ -6,7 +6,7 @@ import {
   LEGACY_1_13_OX_ILLENIUM,
   LEGACY_1_9_SKINCHANGER,
   V1_FINAL_ROW,
-} from './__fixtures__/esx-rows';
+} from './__fixtures__/rows';
 import { EMPTY_SKIN } from './__fixtures__/empty-skin';
 import { normaliseAlphaRow, type AlphaSource } from './normalise';
 import { alphaRecordSchema, type AlphaRecord } from './schema';

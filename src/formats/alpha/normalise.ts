@@ -4,14 +4,14 @@ import { asBoolean, asNumber, asString } from '../common/coerce';
 import { parseJsonColumn, type Warn } from '../common/json-column';
 import { numberFields } from '../common/number-fields';
 import { toPosition } from '../common/position';
-import { legacyAccounts, toAccounts } from './accounts';
-import type { AlphaColumn } from './columns';
-import { fromUserInventory, toInventory } from './inventory';
-import { toLoadout } from './loadout';
+import { legacyAccounts, normaliseAccounts } from './accounts';
+import type { AlphaColumn } from './query';
+import { normaliseUserInventory, normaliseInventory } from './inventory';
+import { normaliseLoadout } from './loadout';
 import type { AlphaRecord } from './schema';
-import { toSex } from './sex';
-import { toSkin } from './skin';
-import { toStatus } from './status';
+import { normaliseSex } from './sex';
+import { normaliseSkin } from './skin';
+import { normaliseStatus } from './status';
 
 export interface AlphaSource {
   /** The `users` row, keyed by the names of columns.ts; a column the server lacks is absent. */
@@ -46,8 +46,8 @@ export function normaliseAlphaRow(source: AlphaSource, options: NormaliseOptions
   const identifier = asString(row.identifier);
   const context = { citizen: identifier, warn: options.warn };
   const json = (column: AlphaColumn): unknown => parseJsonColumn(row[column], column, context);
-  const sex = toSex(row.sex);
-  const inventory = source.userInventory ? fromUserInventory(source.userInventory) : toInventory(json('inventory'));
+  const sex = normaliseSex(row.sex);
+  const inventory = source.userInventory ? normaliseUserInventory(source.userInventory) : normaliseInventory(json('inventory'));
   return {
     identifier,
     firstname: asString(row.firstname),
@@ -59,13 +59,13 @@ export function normaliseAlphaRow(source: AlphaSource, options: NormaliseOptions
     job: textOr(row.job, 'unemployed'),
     job_grade: asNumber(row.job_grade),
     group: textOr(row.group, 'user'),
-    accounts: toAccounts(source.userAccounts ? legacyAccounts(source.userAccounts, row) : json('accounts')),
+    accounts: normaliseAccounts(source.userAccounts ? legacyAccounts(source.userAccounts, row) : json('accounts')),
     inventory: inventory.items,
-    loadout: toLoadout(json('loadout'), inventory.slotted),
+    loadout: normaliseLoadout(json('loadout'), inventory.slotted),
     metadata: numberFields(json('metadata'), ['health', 'armor']),
     position: toPosition(json('position')),
-    skin: toSkin(json('skin'), sex),
-    status: toStatus(json('status')),
+    skin: normaliseSkin(json('skin'), sex),
+    status: normaliseStatus(json('status')),
     is_dead: asBoolean(row.is_dead ?? row.isDead),
     disabled: asBoolean(row.disabled),
     // esx_property v2 stores `{"id", "coords"}` JSON here: kept as its text, which the caller can parse.

@@ -7,7 +7,7 @@ export type AlphaSex = 'm' | 'f' | '';
  * 1 = female; the 2018-19 identity's VARCHAR(10) may hold a word. Anything else is no sex
  * (`''`): the record never guesses one.
  */
-export function toSex(value: unknown): AlphaSex {
+export function normaliseSex(value: unknown): AlphaSex {
   const text = asString(value).trim().toLowerCase();
   if (text === 'm' || text === '0' || text === 'male') return 'm';
   if (text === 'f' || text === '1' || text === 'female') return 'f';

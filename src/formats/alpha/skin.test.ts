@@ -1,11 +1,11 @@
 import { EMPTY_SKIN } from './__fixtures__/empty-skin';
-import { LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/esx-rows';
+import { LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/rows';
 import { alphaSkinSchema, type AlphaSkin } from './schema';
-import { toSkin } from './skin';
+import { normaliseSkin } from './skin';
 import type { AlphaSex } from './sex';
 
 function convert(stored: unknown, sex: AlphaSex = 'm'): AlphaSkin {
-  return alphaSkinSchema.parse(toSkin(stored, sex));
+  return alphaSkinSchema.parse(normaliseSkin(stored, sex));
 }
 
 const b2Skin = JSON.parse(LEGACY_1_9_SKINCHANGER.skin as string) as Record<string, unknown>;

@@ -14,7 +14,7 @@ const SKINCHANGER_MARKERS = ['sex', 'mom', 'hair_1', 'face'] as const;
  * is converted with the mapping illenium-appearance's `/migrateskins` uses, so that every record
  * has one skin shape.
  */
-export function toSkin(stored: unknown, sex: AlphaSex): AlphaSkin {
+export function normaliseSkin(stored: unknown, sex: AlphaSex): AlphaSkin {
   const skin = asRecord(stored);
   if (!skin) return emptySkin();
   if ('model' in skin || 'components' in skin) return fromAppearance(skin);

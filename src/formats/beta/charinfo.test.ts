@@ -1,5 +1,5 @@
 import { normaliseCharinfo } from './charinfo';
-import { qbcoreRecord } from './test-rows';
+import { qbcoreRecord } from './__fixtures__/rows';
 
 describe('normaliseCharinfo', () => {
   it('reads a current row (B.5)', () => {

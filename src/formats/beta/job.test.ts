@@ -1,5 +1,5 @@
 import { normaliseGang, normaliseJob } from './job';
-import { qbcoreRecord } from './test-rows';
+import { qbcoreRecord } from './__fixtures__/rows';
 import { readCatalog } from './group-catalog';
 
 const DEFAULT_JOB = {

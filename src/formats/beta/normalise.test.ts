@@ -1,6 +1,6 @@
 import { normaliseBetaRow } from './normalise';
 import { betaRecordSchema, type BetaRecord } from './schema';
-import { ALL_ROWS, qbcore2021Row, qbcoreOxRow, qbcoreRecord, qbcoreRow, qboxRow } from './test-rows';
+import { ALL_ROWS, qbcore2021Row, qbcoreOxRow, qbcoreRecord, qbcoreRow, qboxRow } from './__fixtures__/rows';
 
 /** Half of B.6's burger lifetime (3 days) before its expiry. */
 const NOW_MS = (1_717_600_000 - 129_600) * 1000;

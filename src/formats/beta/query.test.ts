@@ -1,5 +1,5 @@
 import { buildCitizenQuery } from './query';
-import { columns2021, columnsQbcore, columnsQbox, tableColumns } from './test-rows';
+import { columns2021, columnsQbcore, columnsQbox, tableColumns } from './__fixtures__/rows';
 
 const MAX = 4_194_304;
 

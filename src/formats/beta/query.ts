@@ -1,7 +1,8 @@
 import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
-import { MAX_CITIZENS_PER_LICENSE, type License } from '../../api/license';
+import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
+import type { License } from '../common/license';
 
 export const PLAYERS_TABLE = 'players';
 

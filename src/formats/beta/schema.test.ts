@@ -2,7 +2,7 @@ import { z } from 'zod';
 import fc from 'fast-check';
 import { normaliseBetaRow } from './normalise';
 import { betaRecordSchema } from './schema';
-import { qbcoreRow } from './test-rows';
+import { qbcoreRow } from './__fixtures__/rows';
 
 const record = normaliseBetaRow(qbcoreRow, { warn: () => undefined, nowMs: 0 });
 

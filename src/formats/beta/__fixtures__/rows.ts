@@ -1,9 +1,9 @@
-import type { Row } from '../../db/database';
-import type { TableColumn } from '../../db/table-columns';
-import type { BetaRecord } from './schema';
+import type { Row } from '../../../db/database';
+import type { TableColumn } from '../../../db/table-columns';
+import type { BetaRecord } from '../schema';
 
 /**
- * Test data, and the rows behind the OpenAPI examples (src/openapi/examples.ts): `players` rows
+ * Test data, and the rows behind the OpenAPI examples (documentation.ts): `players` rows
  * B.5–B.8 (docs/frameworks.md#test-rows) as oxmysql's `single`
  * hands them over for the SELECT of query.ts (TEXT columns as strings, `#` read as `id`,
  * `UNIX_TIMESTAMP(last_updated)` as a number of seconds, the database running in UTC).

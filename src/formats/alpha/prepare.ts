@@ -4,7 +4,7 @@ import { quoteIdentifier } from '../../db/sql';
 import type { DateOrder } from '../common/calendar-date';
 import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
-import { MAX_CITIZENS_PER_LICENSE } from '../../api/license';
+import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../common/compare';
 import type { FormatLookups, FormatOptions } from '../format';
 import {
@@ -15,7 +15,7 @@ import {
   selectAlphaColumns,
   USER_ACCOUNTS_QUERY,
   USER_INVENTORY_QUERY,
-} from './columns';
+} from './query';
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
 import type { AlphaRecord } from './schema';
@@ -39,7 +39,7 @@ async function dobOrder(db: Database, columns: ReadonlyMap<string, TableColumn>,
  * ESX `users` table: none at all, or one without `identifier` (Qbox creates a `users` table of
  * its own, keyed by `userId`).
  */
-export async function prepareAlphaLookup(
+export async function prepareAlpha(
   db: Database,
   options: FormatOptions,
 ): Promise<FormatLookups<AlphaRecord> | null> {

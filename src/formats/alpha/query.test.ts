@@ -1,5 +1,5 @@
 import type { TableColumn } from '../../db/table-columns';
-import { alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns } from './columns';
+import { alphaUserQuery, hasUserAccountsColumns, selectAlphaColumns } from './query';
 
 /** A table as readTableColumns returns it: keyed by lower-case name, spelled as created. */
 function table(...names: string[]): Map<string, TableColumn> {

@@ -1,7 +1,8 @@
 import { DatabaseError, type Database, type Row } from '../../db/database';
 import type { FormatOptions } from '../format';
-import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM } from './__fixtures__/esx-rows';
+import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM } from './__fixtures__/rows';
 import { alphaFormat } from './index';
+import { alphaRecordSchema } from './schema';
 
 interface Call {
   sql: string;
@@ -79,7 +80,7 @@ describe('lookup', () => {
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const record = await lookup!.byId('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
-    expect(alphaFormat.schema.parse(record)).toMatchObject({ firstname: 'Lena', accounts: { bank: 48210 } });
+    expect(alphaRecordSchema.parse(record)).toMatchObject({ firstname: 'Lena', accounts: { bank: 48210 } });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.params).toEqual(['char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10']);
     expect(calls[0]!.sql).toMatch(/ FROM `users` WHERE `identifier` = \? LIMIT 1$/);

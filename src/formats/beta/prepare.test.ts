@@ -2,7 +2,8 @@ import type { Database, Row } from '../../db/database';
 import { DatabaseError } from '../../db/database';
 import type { FormatOptions } from '../format';
 import { betaFormat } from './index';
-import { qbcoreOxRow, qbcoreRow } from './test-rows';
+import { betaRecordSchema } from './schema';
+import { qbcoreOxRow, qbcoreRow } from './__fixtures__/rows';
 
 interface FakeDb extends Database {
   singleCalls: Array<{ sql: string; params: readonly unknown[] }>;
@@ -65,7 +66,7 @@ describe('betaFormat', () => {
     expect(db.singleCalls[0]!.sql).toMatch(/ FROM `players` WHERE `citizenid` = \? LIMIT 1$/);
     expect(db.singleCalls[0]!.params).toEqual(['kqw48213']);
     expect(record?.citizenid).toBe('KQW48213');
-    expect(betaFormat.schema.parse(record)).toEqual(record);
+    expect(betaRecordSchema.parse(record)).toEqual(record);
   });
 
   it('answers null when no row matches', async () => {

@@ -1,0 +1,36 @@
+/**
+ * Everything the bench takes from citizen_records' source rather than from the built bundle: the
+ * primary-key statements it sends (for the ceiling, which must send the same SQL) and its
+ * normalisers (timed alone). The rest of the bench goes through HTTP and exports, so a rename in
+ * src/ is an edit here only.
+ */
+import type mysql from 'mysql2/promise';
+import { DEFAULTS } from '../src/config/config';
+import type { Row } from '../src/db/database';
+import { readTableColumns } from '../src/db/table-columns';
+import { alphaUserQuery, selectAlphaColumns } from '../src/formats/alpha/query';
+import { normaliseAlphaRow } from '../src/formats/alpha/normalise';
+import { buildCitizenQuery } from '../src/formats/beta/query';
+import { normaliseBetaRow } from '../src/formats/beta/normalise';
+import { directDatabase } from '../devkit/db/direct-database';
+import type { Format } from './registry';
+
+export type { Row };
+
+/** The statement citizen_records sends for one citizen of each format, built by its own query code for this database's tables. */
+export async function primaryKeyStatements(connection: mysql.Connection): Promise<Record<Format, string>> {
+  const db = directDatabase(connection);
+  const users = await readTableColumns(db, 'users');
+  const players = await readTableColumns(db, 'players');
+  const beta = players && buildCitizenQuery(players, DEFAULTS.maxColumnBytes);
+  if (!users || !beta) throw new Error('bench tables missing');
+  // One parameter, the id, as the ceiling binds it: true under the _ci collation the bench's tables use.
+  if (beta.params('x').length !== 1) throw new Error('the bench expects players.citizenid under a _ci collation');
+  return { alpha: alphaUserQuery(selectAlphaColumns(users), DEFAULTS.maxColumnBytes), beta: beta.sql };
+}
+
+/** Each format's normaliser, as a lookup calls it on the row oxmysql hands over. */
+export const normalisers: Record<Format, (row: Row) => unknown> = {
+  alpha: (row) => normaliseAlphaRow({ row }, { warn: () => {}, dobOrder: 'DMY' }),
+  beta: (row) => normaliseBetaRow(row, { warn: () => {}, nowMs: Date.now() }),
+};

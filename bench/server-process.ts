@@ -1,0 +1,162 @@
+/**
+ * The bench's server process: what runs on FXServer's main thread in production. It holds one test
+ * host per registered server (oxmysql, citizen_records, the driver resource and what the server's
+ * setup starts), the floors, and answers the parent (bench/main.ts) over IPC: its CPU readings,
+ * blocks of export and in-process lookups (made here, timed here), single background calls, heap
+ * readings and the normaliser figures. HTTP lookups come from the parent over real sockets.
+ */
+import mysql from 'mysql2/promise';
+import { collectGarbage } from '../devkit/collect-garbage';
+import { FxHost } from '../devkit/host/fx-host';
+import { waitFor } from '../devkit/host/host-fixture';
+import { ROOT, startOxmysql, type OxmysqlUnderTest } from '../devkit/resource-harness';
+import { serve } from './ipc';
+import { measureNormaliser, sampleRows, type NormaliserFigures } from './normaliser';
+import { BENCH_KEY, FLOOR_SERVER, FORMATS, lookupOf, registry, type BlockPlan, type Format, type Request, type ServerContext } from './registry';
+import { primaryKeyStatements, type Row } from './resource-source';
+import { plainStatement, poolLookup, startDriver, startNodeHttpFloor, type Driver, type Statements } from './servers';
+import { blockFigures, cpuMicrosBetween, timeBlock, type BlockFigures } from './stats';
+import './scenarios';
+
+/** citizen_records convars every server starts with; a server's own convars go on top. */
+const BASE_CONVARS = {
+  'citizen_records:api_keys': `bench:${BENCH_KEY}`,
+  'citizen_records:rate_limit': '1000000',
+  'citizen_records:cache_ttl_ms': '0',
+};
+
+export interface StartOptions {
+  databaseUrl: string;
+  /** The real oxmysql release to run, or null for the stand-in. */
+  oxmysqlDir: string | null;
+}
+
+export interface Started {
+  /** Base URL of each server's HTTP socket, the floor's under FLOOR_SERVER. */
+  bases: Record<string, string>;
+  statements: ServerContext['statements'];
+}
+
+export interface HeapReading {
+  heapUsed: number;
+  /** Function references that server's host still holds (those whose receiving function is alive). */
+  hostFunctionReferences: number;
+}
+
+interface RunningServer {
+  host: FxHost;
+  driver: Driver;
+  oxmysql: OxmysqlUnderTest;
+}
+
+const running = new Map<string, RunningServer>();
+const closers: Array<() => unknown> = [];
+let floorLookup: ((format: Format, id: string) => Promise<string>) | null = null;
+
+function server(name: string): RunningServer {
+  const found = running.get(name);
+  if (!found) throw new Error(`no server ${name}`);
+  return found;
+}
+
+/** One lookup made in this process: an export call from the server's driver resource, or the in-process floor. */
+async function perform(serverName: string, request: Request): Promise<void> {
+  if (request.kind === 'export') {
+    if (!(await server(serverName).driver.succeeds(request.resource, request.name, ...request.args))) {
+      throw new Error(`export ${request.resource}.${request.name}(${JSON.stringify(request.args)}) did not succeed`);
+    }
+  } else if (request.kind === 'floor') {
+    await floorLookup!(request.format, request.id);
+  } else {
+    throw new Error(`HTTP lookups come from the parent, not the server process: ${request.path}`);
+  }
+}
+
+async function startServer(spec: ReturnType<typeof registry>['servers'][number], options: StartOptions, statements: Started['statements']): Promise<string> {
+  const host = new FxHost({ convars: { ...BASE_CONVARS, ...spec.convars } });
+  const base = await host.listen();
+  // The relay the tests put before the real oxmysql is left out: its CPU would count as the server's.
+  const oxmysql = await startOxmysql(host, options.databaseUrl, { relay: false }, options.oxmysqlDir);
+  closers.push(async () => {
+    await host.close();
+    await oxmysql.close();
+  });
+  await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 20_000);
+  host.startResource(ROOT, 'citizen_records');
+  const driver = startDriver(host);
+  running.set(spec.name, { host, driver, oxmysql });
+  await spec.setup?.({
+    host,
+    databaseUrl: options.databaseUrl,
+    startScript: (name, code) => void host.startScript(name, code),
+    call: driver.settle,
+    statements,
+  });
+  return base;
+}
+
+const methods = {
+  async start(options: StartOptions): Promise<Started> {
+    const connection = await mysql.createConnection(options.databaseUrl);
+    const resource = await primaryKeyStatements(connection);
+    const plain = {} as Statements;
+    for (const format of FORMATS) plain[format] = await plainStatement(connection, resource[format]);
+    await connection.end();
+    const statements = { resource, plain };
+
+    const pool = mysql.createPool({ uri: options.databaseUrl, connectionLimit: 10 });
+    closers.push(() => pool.end());
+    floorLookup = poolLookup(pool, resource);
+    const nodeFloor = await startNodeHttpFloor(floorLookup);
+    closers.push(() => nodeFloor.close());
+    const bases: Record<string, string> = { [FLOOR_SERVER]: nodeFloor.base };
+    for (const spec of registry().servers) bases[spec.name] = await startServer(spec, options, statements);
+    return { bases, statements };
+  },
+
+  /** This process's CPU so far: the parent reads it at the start and end of each HTTP block. */
+  cpu(): NodeJS.CpuUsage {
+    return process.cpuUsage();
+  },
+
+  /** One block of an export or in-process scenario, timed here, with this process's CPU over it. */
+  async run(plan: BlockPlan): Promise<BlockFigures> {
+    const scenario = registry().scenarios.find((s) => s.name === plan.scenario);
+    if (!scenario) throw new Error(`no scenario ${plan.scenario}`);
+    const start = process.cpuUsage();
+    const timed = await timeBlock(plan.count, scenario.concurrency, (i) => perform(scenario.server, scenario.request(lookupOf(scenario, plan, i))));
+    return blockFigures(timed, cpuMicrosBetween(start, process.cpuUsage()));
+  },
+
+  /** One lookup, e.g. a background export call while a block runs; resolves with its latency (ms). */
+  async call({ server: serverName, request }: { server: string; request: Request }): Promise<number> {
+    const start = performance.now();
+    await perform(serverName, request);
+    return performance.now() - start;
+  },
+
+  /**
+   * The heap after a few full collections, each with the finalizer turns that follow (a collection
+   * frees the functions the host's receivers dropped; their references go on those turns).
+   */
+  async heap({ server: serverName }: { server: string }): Promise<HeapReading> {
+    await collectGarbage(6);
+    return { heapUsed: process.memoryUsage().heapUsed, hostFunctionReferences: server(serverName).host.heldFunctionReferences() };
+  },
+
+  /** The normaliser figures, on rows the ceiling of server `cache-off` receives. */
+  async normaliser(): Promise<NormaliserFigures> {
+    const { driver } = server('cache-off');
+    const rows = await sampleRows(async (format, id) => ((await driver.settle('ceiling', 'lookup', format, id)) as { data: Row }).data);
+    return measureNormaliser(rows);
+  },
+
+  async stop(): Promise<void> {
+    for (const close of closers.reverse()) await close();
+    running.clear();
+  },
+};
+
+export type ServerMethods = typeof methods;
+
+serve(methods);

@@ -1,0 +1,25 @@
+/**
+ * The health report of GET /health and the getHealth export, declared once. It keeps this
+ * `{success, data}` shape whether or not the database is usable, so a monitor reads one shape:
+ * `success` is `status === "ok"`, and HTTP answers 200 or 503 after it. No personal data.
+ */
+import type { Shape, TypeOf } from './shapes';
+
+/** Where a format stands: its table found, missing, not inspected yet, or switched off by convar. */
+export const AVAILABILITY = ['available', 'unavailable', 'pending', 'disabled'] as const;
+
+export const HEALTH_DATA = {
+  object: {
+    status: { enum: ['ok', 'degraded'], description: '`ok` when the database is usable.' },
+    database: { enum: ['connected', 'unavailable'] },
+    formats: {
+      perFormat: { enum: AVAILABILITY },
+      description: 'Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).',
+    },
+    version: { type: 'string', description: "The resource's version." },
+  },
+} as const satisfies Shape;
+
+export type HealthData<F extends string> = TypeOf<typeof HEALTH_DATA, F>;
+
+export type FormatAvailability = (typeof AVAILABILITY)[number];

@@ -1,0 +1,164 @@
+/**
+ * Every route and export of the resource, declared once as an operation. The router's table, the
+ * exports registered with FXServer, the OpenAPI document, citizen_records.d.ts and .lua, and the
+ * README's tables of routes and exports are all derived from this list; the service supplies one
+ * handler per operation id (src/server.ts wires them).
+ *
+ * Templates: `{format}` in a path stands for each format's name, `{Format}` in a name for its
+ * title (src/formats/registry.ts); an operation whose path has no `{format}` exists once. The
+ * other `{…}` of a path are its path parameters, in order.
+ *
+ * Adding a route (and its export): one entry in OPERATIONS (its error codes in errors.ts, a new
+ * parameter rule in parameters.ts, a new answer shape in shapes.ts when it needs one); a handler
+ * under the same id in src/server.ts's `operations` (the typechecker asks for it), usually a
+ * method of the service; then `npm run build` rewrites openapi.json, the .d.ts/.lua files and the
+ * README tables, which the tests hold to the contract.
+ */
+import type { ErrorCode } from './errors';
+import type { ParameterRuleName } from './parameters';
+import type { Shape } from './shapes';
+
+/** The most citizens one player's list holds; more is no real server's data, and the list stays bounded. */
+export const MAX_CITIZENS_PER_LICENSE = 64;
+
+export interface PathParameter {
+  /** As in the path template: `{id}`. */
+  readonly name: string;
+  /** Which rule its value follows (src/contract/parameters.ts; `id` is the format's own). */
+  readonly rule: ParameterRuleName;
+}
+
+export interface QueryParameter {
+  readonly name: string;
+  readonly shape: Shape;
+  readonly description: string;
+}
+
+/** What a successful answer is. */
+export type Answer =
+  /** `{success: true, data}` with a weak ETag (304 on If-None-Match); `description` says what `data` is. */
+  | { readonly kind: 'data'; readonly data: Shape; readonly description: string }
+  /** The health report (src/contract/health.ts): 200 or 503, never an error envelope but resource_stopping. */
+  | { readonly kind: 'health' }
+  /** The OpenAPI document itself. */
+  | { readonly kind: 'document' };
+
+export interface Operation {
+  /** Stable id: the handler's key. */
+  readonly id: string;
+  readonly path: string;
+  /** OPTIONS (the CORS preflight) is answered on every route besides these. */
+  readonly methods: readonly ('GET' | 'HEAD')[];
+  readonly pathParameters: readonly PathParameter[];
+  /** Read from the query string over HTTP; an export takes them as one table after its path arguments. */
+  readonly queryParameters: readonly QueryParameter[];
+  /** `key`: an API key is needed (401 without); `open`: anyone may ask. */
+  readonly access: 'key' | 'open';
+  readonly answer: Answer;
+  /** Every error code it can answer besides the ones any request can meet (route, method). */
+  readonly errors: readonly ErrorCode[];
+  /** Names its OpenAPI operations: `get<name>`, `head<name>`, `options<name>`. */
+  readonly name: string;
+  /** The export's name, or null when it is HTTP only. Its arguments are the path parameters, then the query table. */
+  readonly export: string | null;
+  /** One line for people; `{format}` is the format's name. */
+  readonly summary: string;
+  /** The OpenAPI tag of a format-less operation (a format's operations are tagged with its name). */
+  readonly tag?: string;
+}
+
+/** What every lookup through a format may answer, besides its own codes. */
+const LOOKUP_ERRORS = [
+  'unauthorized',
+  'route_not_found',
+  'method_not_allowed',
+  'rate_limited',
+  'internal_error',
+  'format_unavailable',
+  'database_unavailable',
+  'server_busy',
+  'resource_stopping',
+  'database_timeout',
+] as const satisfies readonly ErrorCode[];
+
+const READ = ['GET', 'HEAD'] as const;
+
+/** In the order the router tries them and the documents list them. */
+export const OPERATIONS = [
+  {
+    id: 'health',
+    path: '/health',
+    methods: READ,
+    pathParameters: [],
+    queryParameters: [],
+    access: 'open',
+    answer: { kind: 'health' },
+    errors: ['internal_error'],
+    name: 'Health',
+    export: 'getHealth',
+    summary: 'Health of the resource and its database, without personal data',
+    tag: 'health',
+  },
+  {
+    id: 'openapi',
+    path: '/openapi.json',
+    methods: READ,
+    pathParameters: [],
+    queryParameters: [],
+    access: 'open',
+    answer: { kind: 'document' },
+    errors: [],
+    name: 'OpenApi',
+    export: null,
+    summary: 'The OpenAPI 3.1 description of the HTTP API',
+    tag: 'meta',
+  },
+  {
+    id: 'citizen',
+    path: '/{format}/citizens/{id}',
+    methods: READ,
+    pathParameters: [{ name: 'id', rule: 'id' }],
+    queryParameters: [],
+    access: 'key',
+    answer: { kind: 'data', data: { formatSchema: 'record' }, description: 'The record.' },
+    errors: ['invalid_id', 'citizen_not_found', ...LOOKUP_ERRORS],
+    name: '{Format}Citizen',
+    export: 'get{Format}Citizen',
+    summary: 'One citizen in format {format}',
+  },
+  {
+    id: 'citizensByLicense',
+    path: '/{format}/players/{license}/citizens',
+    methods: READ,
+    pathParameters: [{ name: 'license', rule: 'license' }],
+    queryParameters: [],
+    access: 'key',
+    answer: {
+      kind: 'data',
+      data: { list: { formatSchema: 'record' }, max: MAX_CITIZENS_PER_LICENSE },
+      description: `The records, each as the single-citizen route gives it; \`[]\` when the player has none; at most ${MAX_CITIZENS_PER_LICENSE}.`,
+    },
+    errors: ['invalid_license', ...LOOKUP_ERRORS],
+    name: '{Format}CitizensByLicense',
+    export: 'get{Format}CitizensByLicense',
+    summary: 'Every citizen of one player in format {format}, in character-slot order',
+  },
+] as const satisfies readonly Operation[];
+
+export type OperationId = (typeof OPERATIONS)[number]['id'];
+
+/** Operations answered by a handler of the service (`data` answers): each id needs one. */
+export type DataOperationId = Extract<(typeof OPERATIONS)[number], { answer: { kind: 'data' } }>['id'];
+
+/** An operation of the list, its id one of the declared ones. */
+export type ContractOperation = Operation & { readonly id: OperationId };
+
+/** True when the operation exists once per format. */
+export function perFormat(operation: Operation): boolean {
+  return operation.path.includes('{format}');
+}
+
+/** A template with `{format}` and `{Format}` filled in for one format. */
+export function forFormat(template: string, format: { name: string; title: string }): string {
+  return template.replaceAll('{format}', format.name).replaceAll('{Format}', format.title);
+}

@@ -1,0 +1,21 @@
+/**
+ * The alpha format described for the build (src/formats/documentation.ts): its schema and an
+ * example record, a sample row put through the real normaliser so it can never drift from what a
+ * route answers.
+ */
+import type { FormatDocumentation } from '../documentation';
+import { LEGACY_1_13_OX_ILLENIUM } from './__fixtures__/rows';
+import { normaliseAlphaRow } from './normalise';
+import { alphaRecordSchema } from './schema';
+
+const silent = () => undefined;
+
+export const alphaDocumentation: FormatDocumentation = {
+  schemas: { record: alphaRecordSchema },
+  examples: {
+    record: {
+      summary: 'ESX Legacy 1.13, ox_inventory, illenium-appearance',
+      value: normaliseAlphaRow({ row: LEGACY_1_13_OX_ILLENIUM }, { warn: silent, dobOrder: 'DMY' }),
+    },
+  },
+};

@@ -1,0 +1,37 @@
+import type { Database, Row } from '../../db/database';
+import { adviseIndexes, readTableColumns } from '../../db/table-columns';
+import { compareCodeUnits } from '../common/compare';
+import { warnOversize } from '../common/oversize';
+import type { FormatLookups, FormatOptions } from '../format';
+import { normaliseBetaRow } from './normalise';
+import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE } from './query';
+import type { BetaRecord } from './schema';
+
+/**
+ * Reads the columns of `players` once and binds the lookups to them. Null when this server has no
+ * QBCore or Qbox `players` table (none, or one without `citizenid`).
+ */
+export async function prepareBeta(db: Database, options: FormatOptions): Promise<FormatLookups<BetaRecord> | null> {
+  const columns = await readTableColumns(db, PLAYERS_TABLE);
+  const query = columns && buildCitizenQuery(columns, options.maxColumnBytes);
+  if (!query) return null;
+  const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
+  await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
+  const toRecord = (row: Row, nowMs: number): BetaRecord => {
+    warnOversize(row, String(row.citizenid), options);
+    return normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });
+  };
+  return {
+    async byId(id) {
+      const row = await db.single(query.sql, query.params(id));
+      return row && toRecord(row, options.now());
+    },
+    async byLicense(license) {
+      if (!licenseQuery) return [];
+      const nowMs = options.now();
+      const records = (await db.query(licenseQuery.sql, licenseQuery.params(license))).map((row) => toRecord(row, nowMs));
+      // Character slot (qb-multicharacter's cid), then citizenid.
+      return records.sort((a, b) => Number(a.charinfo.cid) - Number(b.charinfo.cid) || compareCodeUnits(a.citizenid, b.citizenid));
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { CitizenRecordsExports, ErrorCode as PublishedErrorCode, Health } from '../../citizen_records';
+import { exportedFunctions, type Api } from '../api/handlers';
+import type { HealthReport } from '../api/health';
+import { ERROR_CODES, type ErrorCode } from '../contract/errors';
+import { FORMATS } from '../formats/registry';
+import { exportSignatures, luaAnnotations, typescriptDeclarations } from './consumer-types';
+import { namedSchemas } from './schemas';
+
+const typescript = typescriptDeclarations();
+const lua = luaAnnotations();
+
+test('the published error codes and health report are the contract\'s (checked by npm run typecheck)', () => {
+  const codes: PublishedErrorCode[] = [...ERROR_CODES];
+  const back: ErrorCode[] = codes;
+  const health: Health = {} as HealthReport;
+  expect(health).toEqual({});
+  expect(back.every((code) => typescript.includes(`'${code}'`) && lua.includes(`"${code}"`))).toBe(true);
+});
+
+test('every export the resource registers is published in both files, and no other', () => {
+  const none = () => Promise.reject(new Error('not called'));
+  const api: Api = { health: none, openApi: () => '', operations: { citizen: none, citizensByLicense: none } };
+  const registered = exportedFunctions(api).map((f) => f.name);
+  expect(exportSignatures().map((s) => s.name)).toEqual(registered);
+  const published = [...typescript.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);
+  expect(published).toEqual(registered);
+  expect([...lua.matchAll(/^---@field (\w+) fun\(/gm)].map((m) => m[1])).toEqual(registered);
+  // The typechecker holds the published interface to the same names.
+  const names: Array<keyof CitizenRecordsExports> = ['getHealth', 'getAlphaCitizen', 'getBetaCitizen', 'getAlphaCitizensByLicense', 'getBetaCitizensByLicense'];
+  expect(names).toEqual(registered);
+});
+
+test('Lua annotations give every record a class, and every nested object of one a class of its own', () => {
+  for (const name of Object.keys(namedSchemas())) expect(lua).toContain(`---@class CitizenRecords.${name}\n`);
+  for (const format of FORMATS) expect(lua).toMatch(new RegExp(`^---@class CitizenRecords\\.${format.title}Record[A-Z]\\w+\\n`, 'm'));
+  expect(lua).toContain('---@field sex "m"|"f"|""');
+});

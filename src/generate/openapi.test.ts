@@ -1,0 +1,95 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { ERROR_CODES } from '../contract/errors';
+import { OPERATIONS } from '../contract/operations';
+import { FORMATS } from '../formats/registry';
+import { VERSION } from '../version';
+import { buildOpenApiDocument, openApiText } from './openapi';
+
+interface Operation {
+  operationId: string;
+  security?: unknown[];
+  parameters?: Array<{ name?: string; in?: string; schema?: { pattern?: string }; $ref?: string }>;
+  responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
+}
+type Document = { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, any> } };
+const doc = buildOpenApiDocument(VERSION) as unknown as Document;
+
+/** The validator is an ES module, which jest's CommonJS runtime cannot load: it runs in a child node. */
+const VALIDATE = `
+import { Validator } from '@seriousme/openapi-schema-validator';
+let input = '';
+for await (const chunk of process.stdin) input += chunk;
+const validator = new Validator();
+const result = await validator.validate(JSON.parse(input));
+console.log(JSON.stringify({ valid: result.valid, errors: result.errors ?? [], version: validator.version }));`;
+
+function validate(text: string): { valid: boolean; errors: unknown[]; version: string } {
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', VALIDATE], { cwd: resolve(__dirname, '../..'), input: text, encoding: 'utf8' }));
+}
+
+test('the document is valid OpenAPI 3.1', () => {
+  expect(validate(openApiText(VERSION))).toEqual({ valid: true, errors: [], version: '3.1' });
+});
+
+test('a broken document is refused by the same check', () => {
+  expect(validate(JSON.stringify({ ...doc, paths: { '/x': { get: { responses: { '200': {} } } } } })).valid).toBe(false);
+});
+
+test('every route is described, records need a key, health and the document do not', () => {
+  expect(Object.keys(doc.paths).sort()).toEqual([
+    '/alpha/citizens/{id}',
+    '/alpha/players/{license}/citizens',
+    '/beta/citizens/{id}',
+    '/beta/players/{license}/citizens',
+    '/health',
+    '/openapi.json',
+  ]);
+  expect(doc.paths['/health'].get.security).toEqual([]);
+  expect(doc.paths['/openapi.json'].get.security).toEqual([]);
+  expect(doc.paths['/alpha/citizens/{id}'].get.security).toBeUndefined();
+  expect(Object.keys(doc.paths['/beta/citizens/{id}'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+  expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+});
+
+test('every operation of every method declares the path parameters of its path, OPTIONS included', () => {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    for (const [method, operation] of Object.entries(item)) {
+      const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      expect({ path, method, declared }).toEqual({ path, method, declared: inPath });
+    }
+  }
+});
+
+test("a path parameter's published pattern is the rule the resource checks", () => {
+  for (const format of FORMATS) {
+    const id = doc.paths[`/${format.name}/citizens/{id}`].get.parameters!.find((p) => p.name === 'id')!;
+    const published = new RegExp(id.schema!.pattern!);
+    for (const value of [format.idRule.example, '', '..', 'a b', 'x'.repeat(65), 'ok1']) expect({ value, ok: published.test(value) }).toEqual({ value, ok: format.isValidId(value) });
+  }
+});
+
+test('the error envelope lists every code, retried codes carry Retry-After, and /health requires its version', () => {
+  expect(doc.components.schemas.ErrorEnvelope.properties.error.properties.code.enum).toEqual(ERROR_CODES);
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['503'].headers!)).toContain('Retry-After');
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['404'].headers!)).not.toContain('Retry-After');
+  expect(doc.components.schemas.Health.properties.data.required).toEqual(['status', 'database', 'formats', 'version']);
+});
+
+test('operation ids are unique, one per method of each route the contract declares', () => {
+  const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
+  expect(new Set(ids).size).toBe(ids.length);
+  const perFormat = OPERATIONS.filter((o) => o.path.includes('{format}')).length;
+  expect(ids).toHaveLength(3 * (OPERATIONS.length - perFormat + perFormat * FORMATS.length));
+});
+
+test('redocly lint openapi.json (recommended rules, redocly.yaml) finds no error and no warning', () => {
+  const root = resolve(__dirname, '../..');
+  // No telemetry and no update check: the test talks to nothing outside the machine.
+  const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+  // It exits 1 when it finds errors: the JSON report on stdout says which, either way.
+  const { stdout } = spawnSync(resolve(root, 'node_modules/.bin/redocly'), ['lint', 'openapi.json', '--format=json'], { cwd: root, env, encoding: 'utf8' });
+  const { totals, problems } = JSON.parse(stdout) as { totals: Record<string, number>; problems: unknown[] };
+  expect({ errors: totals.errors, warnings: totals.warnings, problems }).toEqual({ errors: 0, warnings: 0, problems: [] });
+});

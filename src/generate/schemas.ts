@@ -1,0 +1,100 @@
+/**
+ * JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) of the contract's shapes and of the formats'
+ * zod schemas, and the example values the documents show. Build-time only.
+ */
+import { z } from 'zod';
+import type { FormatSchemaName, Shape } from '../contract/shapes';
+import { FORMAT_DOCUMENTATION, SHARED_SCHEMAS, type Example } from '../formats/documentation';
+import { FORMATS, type AnyFormat } from '../formats/registry';
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  maxItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: readonly unknown[];
+  const?: unknown;
+  additionalProperties?: boolean | JsonSchema;
+  description?: string;
+  $ref?: string;
+  [keyword: string]: unknown;
+}
+
+export const SCHEMA_REF = '#/components/schemas/';
+
+const pascal = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
+
+/** `<Title><Schema>` (`…Record`): the component name of a format's schema. */
+export function formatSchemaName(format: { title: string }, schema: FormatSchemaName): string {
+  return `${format.title}${pascal(schema)}`;
+}
+
+/** Every named schema: each format's, then the shared ones, as JSON Schema. */
+export function namedSchemas(): Record<string, JsonSchema> {
+  const schemas: Record<string, JsonSchema> = {};
+  for (const format of FORMATS) {
+    for (const [name, schema] of Object.entries(FORMAT_DOCUMENTATION[format.name].schemas)) {
+      schemas[formatSchemaName(format, name as FormatSchemaName)] = zodSchema(schema);
+    }
+  }
+  for (const [name, { schema }] of Object.entries(SHARED_SCHEMAS)) schemas[name] = zodSchema(schema);
+  return schemas;
+}
+
+function zodSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output' }) as JsonSchema;
+  return rest;
+}
+
+/** The JSON Schema of a shape; `format` is the format it is answered in (null for a format-less one). */
+export function shapeSchema(shape: Shape, format: AnyFormat | null): JsonSchema {
+  const described = (schema: JsonSchema): JsonSchema => ('description' in shape && shape.description ? { ...schema, description: shape.description } : schema);
+  if ('type' in shape) return described({ type: shape.nullable ? [shape.type, 'null'] : shape.type });
+  if ('enum' in shape) return described({ enum: shape.enum });
+  if ('list' in shape) return described({ type: 'array', items: shapeSchema(shape.list, format), maxItems: shape.max });
+  if ('object' in shape) {
+    const fields = Object.entries(shape.object);
+    return described({
+      type: 'object',
+      properties: Object.fromEntries(fields.map(([name, field]) => [name, shapeSchema(field, format)])),
+      required: fields.map(([name]) => name).filter((name) => !shape.optional?.includes(name)),
+    });
+  }
+  if ('perFormat' in shape) {
+    return described({
+      type: 'object',
+      properties: Object.fromEntries(FORMATS.map((f) => [f.name, shapeSchema(shape.perFormat, format)])),
+      required: FORMATS.map((f) => f.name),
+    });
+  }
+  if ('formatSchema' in shape) {
+    if (!format) throw new Error(`a format-less operation names the format schema ${shape.formatSchema}`);
+    return { $ref: `${SCHEMA_REF}${formatSchemaName(format, shape.formatSchema)}` };
+  }
+  if (!SHARED_SCHEMAS[shape.sharedSchema]) throw new Error(`no shared schema ${shape.sharedSchema} (src/formats/documentation.ts)`);
+  return { $ref: `${SCHEMA_REF}${shape.sharedSchema}` };
+}
+
+/** An example value of a shape: the formats' example records, lists of one, the first of each choice. */
+export function exampleOf(shape: Shape, format: AnyFormat | null): Example {
+  if ('formatSchema' in shape) {
+    if (!format) throw new Error(`a format-less operation names the format schema ${shape.formatSchema}`);
+    return FORMAT_DOCUMENTATION[format.name].examples[shape.formatSchema];
+  }
+  if ('sharedSchema' in shape) return SHARED_SCHEMAS[shape.sharedSchema].example;
+  if ('list' in shape) {
+    const item = exampleOf(shape.list, format);
+    return { summary: `A list of one: ${item.summary}`, value: [item.value] };
+  }
+  if ('object' in shape || 'perFormat' in shape) {
+    const fields = 'object' in shape ? Object.entries(shape.object) : FORMATS.map((f): [string, Shape] => [f.name, shape.perFormat]);
+    const examples = fields.map(([name, field]) => [name, exampleOf(field, format)] as const);
+    return { summary: examples.map(([, e]) => e.summary).find(Boolean) ?? '', value: Object.fromEntries(examples.map(([n, e]) => [n, e.value])) };
+  }
+  if ('enum' in shape) return { summary: '', value: shape.enum[0] };
+  if (shape.nullable) return { summary: '', value: null };
+  return { summary: '', value: shape.type === 'string' ? '' : shape.type === 'boolean' ? false : 0 };
+}
