@@ -3,7 +3,7 @@
  * and what it holds in memory for him. The FiveM side implements it (src/fivem/live); the core
  * sees only this shape, so it runs and is tested without FXServer.
  */
-import type { FormatName } from '../formats/format';
+import type { FormatName } from '../formats/registry';
 import type { LiveParts } from '../formats/live';
 
 /** The presence route's and exports' `data`: `server_id` is the player's source while online. */

@@ -5,7 +5,7 @@
  * asks. The core sees it only as a LiveSource.
  */
 import { OFFLINE, type LiveSource, type Presence } from '../../api/live-source';
-import type { FormatName } from '../../formats/format';
+import type { FormatName } from '../../formats/registry';
 import type { FormatLive, LiveFamily, LiveParts } from '../../formats/live';
 import { asRecord, asString } from '../../formats/common/coerce';
 import { createTroubleLog } from './calls';

@@ -10,7 +10,7 @@ import type { LiveParts, PedState, QbPlayerParts } from '../live';
 import { betaLive, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { betaRecordSchema, type BetaRecord } from './schema';
-import { qbcoreRecord, qbcoreRow, qboxRow } from './test-rows';
+import { qbcoreRecord, qbcoreRow, qboxRow } from './__fixtures__/rows';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const record = (row: Row): BetaRecord =>
