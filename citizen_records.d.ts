@@ -306,4 +306,18 @@ export interface CitizenRecordsExports {
   getAlphaCitizensByLicense(license: string): Promise<Envelope<Array<AlphaRecord>>>;
   /** Every citizen of one player in format beta, in character-slot order */
   getBetaCitizensByLicense(license: string): Promise<Envelope<Array<BetaRecord>>>;
+  /** Whether one citizen in format alpha is online, and his server id */
+  getAlphaPresence(id: string): Promise<Envelope<{
+    /** The character is loaded by the framework on this server now. */
+    online: boolean;
+    /** The player's server id (source) while online; null otherwise. */
+    server_id: number | null;
+  }>>;
+  /** Whether one citizen in format beta is online, and his server id */
+  getBetaPresence(id: string): Promise<Envelope<{
+    /** The character is loaded by the framework on this server now. */
+    online: boolean;
+    /** The player's server id (source) while online; null otherwise. */
+    server_id: number | null;
+  }>>;
 }

@@ -231,9 +231,29 @@
 ---@field data? CitizenRecords.BetaRecord[]
 ---@field error? CitizenRecords.Error
 
+---@class CitizenRecords.AlphaPresenceResultData
+---@field online boolean The character is loaded by the framework on this server now.
+---@field server_id integer|nil The player's server id (source) while online; null otherwise.
+
+---@class CitizenRecords.AlphaPresenceResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaPresenceResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaPresenceResultData
+---@field online boolean The character is loaded by the framework on this server now.
+---@field server_id integer|nil The player's server id (source) while online; null otherwise.
+
+---@class CitizenRecords.BetaPresenceResult
+---@field success boolean
+---@field data? CitizenRecords.BetaPresenceResultData
+---@field error? CitizenRecords.Error
+
 ---@class CitizenRecords.Exports
 ---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
 ---@field getBetaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenResult
 ---@field getAlphaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.AlphaCitizensByLicenseResult
 ---@field getBetaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.BetaCitizensByLicenseResult
+---@field getAlphaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaPresenceResult
+---@field getBetaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaPresenceResult

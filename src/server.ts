@@ -16,6 +16,7 @@ import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
+import { startLiveRecords } from './fivem/live';
 import { currentResourceName, getConvar, onEvent, resourceVersion } from './fivem/natives';
 import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
@@ -83,6 +84,12 @@ function start(): void {
       esxMaxCharacters: config.esxMaxCharacters,
     },
     gate,
+    live: startLiveRecords({
+      formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+      enabled: config.liveRecords,
+      warn: (message) => log.warn(message),
+      info: (message) => log.info(message),
+    }),
     now,
     logError: (message) => log.error(message),
   });
@@ -98,6 +105,7 @@ function start(): void {
     operations: {
       citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
+      presence: (call) => Promise.resolve(service.presence(formatOf(call), call.params.id)),
     },
   };
 

@@ -6,11 +6,12 @@ import { DatabaseError, type Database } from '../db/database';
 import { readSchemaSignature } from '../db/table-columns';
 import type { FormatAvailability } from '../contract/health';
 import { LICENSE_RULE } from '../contract/parameters';
-import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
+import { tableLabel, type FormatLookups, type FormatOptions, type LiveContext } from '../formats/format';
 import { parseLicense } from '../formats/common/license';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import { describeError } from '../logger';
-import { fail, ok, resourceStopping, type Envelope } from './envelope';
+import { fail, ok, resourceStopping, withRecordSource, type Envelope } from './envelope';
+import type { LiveSource } from './live-source';
 import type { LookupGate } from './lookup-gate';
 
 export interface CitizenServiceOptions {
@@ -20,6 +21,8 @@ export interface CitizenServiceOptions {
   enabled: ReadonlySet<FormatName>;
   formatOptions: FormatOptions;
   gate: LookupGate;
+  /** The online citizens and what their framework holds (live records); NO_LIVE_SOURCE where none runs. */
+  live: LiveSource;
   /** Milliseconds, for the pace of looking again for a missing table. */
   now(): number;
   logError(message: string): void;
@@ -45,6 +48,8 @@ export interface CitizenService {
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /** Every citizen of the player with that license, in character-slot order. */
   lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** Whether the citizen is online now, from the framework's events: no database query. */
+  presence(format: FormatName, id: unknown): Envelope<unknown>;
   /**
    * Inspects the tables of every enabled format not known yet; looks again for missing ones, and
    * compares present ones, not looked at within `recheckMs`. Resolves true when every enabled
@@ -149,23 +154,54 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     }
   }
 
-  /** What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap, stop). */
-  function guarded(format: FormatName, key: string, what: string, requestId: string | undefined, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
-    if (!enabled.has(format)) {
-      return Promise.resolve(fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`));
-    }
+  const disabled = (format: FormatName) => fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+
+  /**
+   * What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap,
+   * stop). The lookup gets a live context; its answer says X-Record-Source live when a record
+   * merged live values. The cache key carries the online set's version, so a database answer
+   * cached while a citizen was offline is not served once he logs in; an answer that touched an
+   * online citizen (live, or the database because his framework failed) is not cached at all, so
+   * it is as fresh as the framework, and live again as soon as the framework answers.
+   */
+  function guarded(format: FormatName, key: string, what: string, requestId: string | undefined, use: (lookups: FormatLookups<unknown>, live: LiveContext) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+    if (!enabled.has(format)) return Promise.resolve(disabled(format));
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
-    return gate.run(`${format}\u0000${key}`, () =>
-      find(format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
-    );
+    let online = false;
+    let merged = false;
+    const work = async () => {
+      const live: LiveContext = {
+        async merge(identifier, mergeParts) {
+          if (!options.live.presence(format, identifier).online) return null;
+          online = true;
+          const parts = await options.live.liveRow(format, identifier);
+          const result = parts && mergeParts(parts);
+          if (parts && result === null) options.live.unmergeable(parts);
+          if (result !== null) merged = true;
+          return result;
+        },
+      };
+      const envelope = await find(format, (lookups) => use(lookups, live)).catch((error: unknown) =>
+        databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`),
+      );
+      return withRecordSource(envelope, merged ? 'live' : 'database');
+    };
+    return gate.run(`${format}\u0000${key}\u0000${options.live.version(format)}`, work, () => !online);
+  }
+
+  /** Why `id` is no id of the format, or null when it is one. */
+  function invalidId(format: FormatName, id: unknown): Envelope<never> | null {
+    const { idRule: rule, isValidId } = formats[format];
+    if (typeof id !== 'string') return fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`);
+    if (!isValidId(id)) return fail(rule.error, `The id must be ${rule.wording}.`);
+    return null;
   }
 
   function lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>> {
-    const { idRule: rule, isValidId } = formats[format];
-    if (typeof id !== 'string') return Promise.resolve(fail(rule.error, `The id must be a string, ${rule.wording}; ${notAString(id)}.`));
-    if (!isValidId(id)) return Promise.resolve(fail(rule.error, `The id must be ${rule.wording}.`));
-    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }) => {
-      const record = await byId(id);
+    const invalid = invalidId(format, id);
+    if (invalid || typeof id !== 'string') return Promise.resolve(invalid!);
+    return guarded(format, `id\u0000${id}`, `lookup of ${id}`, requestId, async ({ byId }, live) => {
+      const record = await byId(id, live);
       return record === null ? fail('citizen_not_found', `No citizen with id ${id} exists in format ${format}.`) : ok(record);
     });
   }
@@ -177,12 +213,20 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }) => ok(await byLicense(license)));
+    return guarded(format, `license\u0000${key}`, `lookup of license ${key}`, requestId, async ({ byLicense }, live) => ok(await byLicense(license, live)));
+  }
+
+  function presence(format: FormatName, id: unknown): Envelope<unknown> {
+    const invalid = invalidId(format, id);
+    if (invalid || typeof id !== 'string') return invalid!;
+    if (!enabled.has(format)) return disabled(format);
+    return ok(options.live.presence(format, id));
   }
 
   return {
     lookup,
     lookupByLicense,
+    presence,
     async prepareFormats(recheckMs = SCHEMA_RECHECK_MS) {
       await Promise.all(
         [...enabled].map((f) =>

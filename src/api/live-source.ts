@@ -27,10 +27,23 @@ export interface LiveSource {
    * cause, never per lookup). Never rejects.
    */
   liveRow(format: FormatName, id: string): Promise<LiveParts | null>;
+  /**
+   * Changes whenever a lookup of the format could meet another set of online citizens (a load, an
+   * unload, the framework found again); constant while live records are off. Part of the cache
+   * key, so a database answer cached for an offline citizen is not served once he is online.
+   */
+  version(format: FormatName): number;
+  /**
+   * The format could not merge what liveRow answered (not the framework's usual player): the
+   * record came from the database; told once per framework, like the other troubles.
+   */
+  unmergeable(parts: LiveParts): void;
 }
 
 /** Nothing online: where no FiveM side runs (tests, tools). */
 export const NO_LIVE_SOURCE: LiveSource = {
   presence: () => OFFLINE,
   liveRow: () => Promise.resolve(null),
+  version: () => 0,
+  unmergeable: () => undefined,
 };

@@ -8,7 +8,7 @@ import { OFFLINE, type LiveSource, type Presence } from '../../api/live-source';
 import type { FormatName } from '../../formats/registry';
 import type { FormatLive, LiveFamily, LiveParts } from '../../formats/live';
 import { asRecord, asString } from '../../formats/common/coerce';
-import { createTroubleLog } from './calls';
+import { createTroubleLog, LiveTrouble } from './calls';
 import { detectFramework, familyOf, FRAMEWORKS, type FrameworkReader } from './frameworks';
 import { FX, type LiveFx } from './fx';
 import { OnlineSet, serverIdOf } from './online';
@@ -159,6 +159,10 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
         }
       }
       return { framework: reader.resource, serverId: citizen.serverId, player, ped };
+    },
+    version: (format) => (options.enabled ? (sets.get(format)?.version ?? 0) : 0),
+    unmergeable(parts) {
+      troubles.report(parts.framework, new LiveTrouble('unreadable', 'the player', 'it is not the player data a record is made of'));
     },
   };
 }

@@ -13,11 +13,17 @@ export interface OnlineCitizen {
 export class OnlineSet {
   private readonly byKey = new Map<string, OnlineCitizen>();
   private readonly keyOfServerId = new Map<number, string>();
+  private changes = 0;
 
   constructor(private readonly keyOf: (identifier: string) => string) {}
 
   get size(): number {
     return this.byKey.size;
+  }
+
+  /** Changes whenever someone comes or goes, so an answer cached before cannot outlive it. */
+  get version(): number {
+    return this.changes;
   }
 
   add(citizen: OnlineCitizen): void {
@@ -28,6 +34,7 @@ export class OnlineSet {
     if (previous) this.keyOfServerId.delete(previous.serverId);
     this.byKey.set(key, citizen);
     this.keyOfServerId.set(citizen.serverId, key);
+    this.changes++;
   }
 
   removeServerId(serverId: number): void {
@@ -35,6 +42,7 @@ export class OnlineSet {
     if (key === undefined) return;
     this.keyOfServerId.delete(serverId);
     this.byKey.delete(key);
+    this.changes++;
   }
 
   /** The first of `keys` that is online. */
@@ -49,6 +57,7 @@ export class OnlineSet {
   clear(): void {
     this.byKey.clear();
     this.keyOfServerId.clear();
+    this.changes++;
   }
 }
 

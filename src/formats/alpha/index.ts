@@ -1,5 +1,6 @@
 import { defineFormat } from '../format';
 import { ALPHA_ID_RULE, isValidAlphaId } from './id';
+import { alphaLive } from './live';
 import { prepareAlpha } from './prepare';
 
 /** Record format alpha: one ESX `users` row, from ESX 1.1 (essentialmode) to Legacy 1.13+. */
@@ -13,4 +14,6 @@ export const alphaFormat = defineFormat({
   idRule: ALPHA_ID_RULE,
   isValidId: isValidAlphaId,
   prepare: prepareAlpha,
+  // es_extended's xPlayer, merged over the row by mergeAlphaLive.
+  live: alphaLive,
 });

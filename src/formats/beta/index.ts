@@ -1,5 +1,6 @@
 import { defineFormat } from '../format';
 import { BETA_ID_RULE, isValidBetaId } from './id';
+import { betaLive } from './live';
 import { prepareBeta } from './prepare';
 import { PLAYERS_TABLE } from './query';
 
@@ -13,4 +14,6 @@ export const betaFormat = defineFormat({
   idRule: BETA_ID_RULE,
   isValidId: isValidBetaId,
   prepare: prepareBeta,
+  // qb-core's and qbx_core's PlayerData, merged over the row by mergeBetaLive.
+  live: betaLive,
 });
