@@ -206,6 +206,8 @@ describe.each(GENERATIONS)('$kind', (generation) => {
       h.host.stopResource('citizen_records');
       h.host.startResource(ROOT, 'citizen_records');
     });
+    // A caller forgets the stopped instance's exports on the tick after the stop (onServerResourceStop).
+    await waitFor(() => h.callExport(`get${EXPORT[format]}Presence`, online).then(() => true, () => false), 'the new instance\'s exports');
     expect(await h.callExport(`get${EXPORT[format]}Presence`, online)).toEqual({ success: true, data: { online: true, server_id: source } });
     expect((await lookup(h, format, online)).source).toBe('live');
   });

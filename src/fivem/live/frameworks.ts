@@ -68,6 +68,15 @@ function caller({ fx, timeoutMs }: ReaderContext, resource: string) {
 
 const unreadable = (call: string, detail: string) => new LiveTrouble('unreadable', call, detail);
 
+/**
+ * `trouble`, once the Promise an object-fetching export answered (a Lua export that yielded) is
+ * left to settle unread: its own rejection at the call bound is no news beyond `trouble`.
+ */
+function settledAside(answer: Promise<unknown>, trouble: LiveTrouble): LiveTrouble {
+  answer.catch(() => undefined);
+  return trouble;
+}
+
 /** A table, or LiveTrouble: an answer that is no table is no player. */
 function table(value: unknown, call: string, what: string): Record<string, unknown> {
   const record = asRecord(value);
@@ -155,7 +164,7 @@ function esxShared(context: ReaderContext): FrameworkReader {
   } else {
     context.fx.emit('esx:getSharedObject', (object: unknown) => (shared = object));
   }
-  if (shared instanceof Promise) throw unreadable('getSharedObject', 'it answered a Promise');
+  if (shared instanceof Promise) throw settledAside(shared, unreadable('getSharedObject', 'it answered a Promise'));
   const object = table(shared, 'getSharedObject', 'the shared object');
   const getPlayerFromId = object.GetPlayerFromId;
   if (typeof getPlayerFromId !== 'function') throw unreadable('getSharedObject', 'it has no GetPlayerFromId function');
@@ -222,7 +231,7 @@ function qbExports(context: ReaderContext, byCitizenId: boolean): FrameworkReade
 function qbCoreObject(context: ReaderContext): FrameworkReader {
   const call = caller(context, QB);
   const core = call.export('GetCoreObject');
-  if (core instanceof Promise) throw unreadable('GetCoreObject', 'it answered a Promise');
+  if (core instanceof Promise) throw settledAside(core, unreadable('GetCoreObject', 'it answered a Promise'));
   const object = table(core, 'GetCoreObject', 'the core object');
   const getPlayer = asRecord(object.Functions)?.GetPlayer;
   if (typeof getPlayer !== 'function') throw unreadable('GetCoreObject', 'it has no Functions.GetPlayer');

@@ -123,6 +123,8 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
   fx.on('onServerResourceStop', (resource: never) => {
     const family = familyOf(resource);
     if (!family || readers.get(family)?.resource !== resource) return;
+    // A restart: FXServer tells the stop a tick late, when the framework runs again; its start event follows and attaches.
+    if (fx.resourceState(resource) === 'started') return;
     options.warn(`live records: ${String(resource)} stopped; records come from the database until it starts again`);
     attach(family);
   });
