@@ -26,7 +26,7 @@ test('every export the resource registers is published in both files, and no oth
   expect(published).toEqual(registered);
   expect([...lua.matchAll(/^---@field (\w+) fun\(/gm)].map((m) => m[1])).toEqual(registered);
   // The typechecker holds the published interface to the same names.
-  const names: Array<keyof CitizenRecordsExports> = ['getHealth', 'getAlphaCitizen', 'getBetaCitizen', 'getAlphaCitizensByLicense', 'getBetaCitizensByLicense'];
+  const names: Array<keyof CitizenRecordsExports> = ['getHealth', 'getAlphaCitizen', 'getBetaCitizen', 'getAlphaCitizensByLicense', 'getBetaCitizensByLicense', 'getAlphaPresence', 'getBetaPresence'];
   expect(names).toEqual(registered);
 });
 

@@ -39,8 +39,10 @@ test('a broken document is refused by the same check', () => {
 test('every route is described, records need a key, health and the document do not', () => {
   expect(Object.keys(doc.paths).sort()).toEqual([
     '/alpha/citizens/{id}',
+    '/alpha/citizens/{id}/presence',
     '/alpha/players/{license}/citizens',
     '/beta/citizens/{id}',
+    '/beta/citizens/{id}/presence',
     '/beta/players/{license}/citizens',
     '/health',
     '/openapi.json',
@@ -50,6 +52,12 @@ test('every route is described, records need a key, health and the document do n
   expect(doc.paths['/alpha/citizens/{id}'].get.security).toBeUndefined();
   expect(Object.keys(doc.paths['/beta/citizens/{id}'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
   expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+  // Presence asks no database: no 504, and 503 only for the stop.
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}/presence'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503']);
+  // Record answers say where they came from; presence has nothing to say.
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
+  expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
+  expect(Object.keys(doc.paths['/beta/citizens/{id}/presence'].get.responses['200'].headers ?? {})).not.toContain('X-Record-Source');
 });
 
 test('every operation of every method declares the path parameters of its path, OPTIONS included', () => {

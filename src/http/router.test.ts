@@ -55,6 +55,8 @@ describe('matchRoute', () => {
       '/beta/citizens/{id}',
       '/alpha/players/{license}/citizens',
       '/beta/players/{license}/citizens',
+      '/alpha/citizens/{id}/presence',
+      '/beta/citizens/{id}/presence',
     ]);
   });
 });

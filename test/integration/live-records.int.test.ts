@@ -12,6 +12,15 @@ import { betaRecordSchema } from '../../src/formats/beta/schema';
 import { ROOT, startHarness, type Harness } from '../../devkit/resource-harness';
 import { waitFor } from '../../devkit/host/host-fixture';
 import { Framework, type StandinItem, type StandinKind, type StartOptions } from '../../devkit/lua/frameworks';
+import { runLuaSnippet } from '../../devkit/lua/snippet';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const README = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+/** The README's Lua example of live records for a format (the block after `<!-- live:lua:<format> -->`). */
+const readmeLua = (format: string) => new RegExp(`<!-- live:lua:${format} -->\\s*\`\`\`lua\\n([\\s\\S]*?)\`\`\``).exec(README)![1];
+/** The ids the examples name: the ESX 1.13 fixture's character and the qb-core fixture's citizen. */
+const README_IDS = { alpha: 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10', beta: 'KQW48213' };
 
 type Format = 'alpha' | 'beta';
 type Record = { [key: string]: any };
@@ -179,6 +188,17 @@ describe.each(GENERATIONS)('$kind', (generation) => {
   test('the export answers the same live record', async () => {
     const viaExport = (await h.callExport(`get${EXPORT[format]}Citizen`, online)) as { data: Record };
     expect(viaExport.data).toEqual((await lookup(h, format, online)).record);
+  });
+
+  test("the README's Lua example reads the live record as it reads a database one", async () => {
+    const code = readmeLua(format).replaceAll(`'${README_IDS[format]}'`, `'${online}'`);
+    const record = (await lookup(h, format, online)).record;
+    const ran = await runLuaSnippet(h.host, code);
+    expect(ran.error).toBeNull();
+    const expected = format === 'beta'
+      ? `${record.charinfo.firstname} carries ${record.money.cash} cash, at ${record.position.x.toFixed(2)} ${record.position.y.toFixed(2)}`
+      : `${record.firstname} has ${record.accounts.money} money, at ${record.position.x.toFixed(2)} ${record.position.y.toFixed(2)}`;
+    expect(ran.printed.join('\n')).toContain(expected);
   });
 
   test('an offline citizen comes from the database', async () => {
