@@ -268,3 +268,70 @@ describe.each(GENERATIONS)('$kind', (generation) => {
     expect((await lookup(h, format, online)).source).toBe('live');
   });
 });
+
+/** qb-core from 2026-05; KQW48213 and PZT90517 are two characters of one player. */
+const QB_ONLINE = 'KQW48213';
+const QB_LICENSE = 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a';
+
+describe('with the cache on', () => {
+  let h: Harness;
+  let framework: Framework;
+  beforeAll(async () => {
+    h = await startHarness('live_cache', ['qbcore.sql'], { convars: { onesync: 'on', 'citizen_records:cache_ttl_ms': '600000' } });
+    await andWaitFor(h, FOUND, async () => {
+      framework = await Framework.start(h.host, 'qb-core-2026-05');
+    });
+  });
+  afterEach(() => expect(h.ownViolations().filter((v) => v.resource === 'citizen_records')).toEqual([]));
+  afterAll(() => h.close());
+
+  test('a database answer cached while offline is not served once the citizen logs in, and a live one is never cached', async () => {
+    const offline = await lookup(h, 'beta', QB_ONLINE);
+    expect(offline.source).toBe('database');
+    const list = await h.request(`/beta/players/${QB_LICENSE}/citizens`);
+    expect(list.headers['x-record-source']).toBe('database');
+
+    const source = framework.loadPlayer(await databaseRow(h, 'beta', QB_ONLINE), { source: 5 });
+    framework.setMoney(source, 'cash', 1111);
+    expect(qbMoney((await lookup(h, 'beta', QB_ONLINE)).record)).toBe(1111);
+    framework.setMoney(source, 'cash', 2222);
+    const live = await lookup(h, 'beta', QB_ONLINE);
+    expect(live.source).toBe('live');
+    expect(qbMoney(live.record)).toBe(2222);
+
+    // One of the player's two characters is live: the list says so, and holds both.
+    const liveList = await h.request(`/beta/players/${QB_LICENSE}/citizens`);
+    expect(liveList.headers['x-record-source']).toBe('live');
+    const records = (JSON.parse(liveList.body) as { data: Record[] }).data;
+    expect(records.map((r) => [r.citizenid, r.money.cash === 2222])).toEqual([[QB_ONLINE, true], ['PZT90517', false]]);
+
+    framework.unloadPlayer(source);
+    const after = await lookup(h, 'beta', QB_ONLINE);
+    expect(after.source).toBe('database');
+    expect(after.record).toEqual(offline.record);
+  });
+});
+
+describe('with live_records off', () => {
+  let h: Harness;
+  let framework: Framework;
+  let source: number;
+  beforeAll(async () => {
+    h = await startHarness('live_off', ['qbcore.sql'], { convars: { onesync: 'on', 'citizen_records:live_records': 'false' } });
+    await andWaitFor(h, FOUND, async () => {
+      framework = await Framework.start(h.host, 'qb-core-2026-05');
+    });
+    source = framework.loadPlayer(await databaseRow(h, 'beta', QB_ONLINE), { source: 9 });
+  });
+  afterEach(() => expect(h.ownViolations().filter((v) => v.resource === 'citizen_records')).toEqual([]));
+  afterAll(() => h.close());
+
+  test('an online citizen\'s record comes from the database; presence is still answered', async () => {
+    framework.setMoney(source, 'cash', 3333);
+    const answer = await lookup(h, 'beta', QB_ONLINE);
+    expect(answer.source).toBe('database');
+    expect(qbMoney(answer.record)).not.toBe(3333);
+    expect(JSON.parse((await h.request(`/beta/citizens/${QB_ONLINE}/presence`)).body)).toEqual({ success: true, data: { online: true, server_id: source } });
+    expect(await h.callExport('getBetaPresence', 'PZT90517')).toEqual({ success: true, data: { online: false, server_id: null } });
+  });
+});
