@@ -4,3 +4,4 @@
  * bench/README.md.
  */
 import './lookups';
+import './live';
