@@ -1,7 +1,8 @@
 // npm run build: first the files derived from the contract (src/generate/files.ts): openapi.json,
 // citizen_records.d.ts and .lua, the manifest's convar block and the README's tables; then the one
 // classic script FXServer loads, dist/server.js, with the OpenAPI text put in as a constant (the
-// generator, zod and the example rows stay out of the bundle).
+// generator, zod and the example rows stay out of the bundle); beside it, the renderer of /docs,
+// vendored from npm (scripts/docs-renderer.mjs).
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
 // replace the runtime's); node16 runs on every FXServer build the manifest accepts.
 // `--metafile <path>` writes the list of source files that went into the bundle (a test checks
@@ -13,9 +14,15 @@
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { vendorDocsRenderer } from './scripts/docs-renderer.mjs';
 
 const generator = await build({
-  stdin: { contents: "export { GENERATED_FILES } from './src/generate/files';", resolveDir: '.', loader: 'ts' },
+  stdin: {
+    contents: "export { GENERATED_FILES } from './src/generate/files'; export { DOCS_RENDERER_FILE } from './src/http/docs-page';",
+    resolveDir: '.',
+    loader: 'ts',
+  },
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -28,9 +35,10 @@ const files = module.exports.GENERATED_FILES.map(({ path, text }) => ({ path, te
 if (!process.argv.includes('--bundle-only')) for (const { path, text } of files) writeFileSync(path, text);
 
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+const outfile = option('--outfile') ?? 'dist/server.js';
 const bundle = await build({
   entryPoints: ['src/server.ts'],
-  outfile: option('--outfile') ?? 'dist/server.js',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'iife',
@@ -42,3 +50,5 @@ const bundle = await build({
   metafile: true,
 });
 if (option('--metafile')) writeFileSync(option('--metafile'), `${JSON.stringify(Object.keys(bundle.metafile.inputs).sort(), null, 2)}\n`);
+// Beside the bundle, under the name the resource reads it by.
+vendorDocsRenderer(join(dirname(outfile), basename(module.exports.DOCS_RENDERER_FILE)));

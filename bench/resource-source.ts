@@ -1,7 +1,7 @@
 /**
  * Everything the bench takes from citizen_records' source rather than from the built bundle: the
- * primary-key statements it sends (for the ceiling, which must send the same SQL) and its
- * normalisers (timed alone). The rest of the bench goes through HTTP and exports, so a rename in
+ * primary-key statements it sends (for the ceiling, which must send the same SQL), its
+ * normalisers (timed alone) and the making of the /docs page (timed alone by docs-page.ts). The rest of the bench goes through HTTP and exports, so a rename in
  * src/ is an edit here only.
  */
 import type mysql from 'mysql2/promise';
@@ -16,6 +16,7 @@ import { directDatabase } from '../devkit/db/direct-database';
 import type { Format } from './registry';
 
 export type { Row };
+export { buildDocsPage, DOCS_RENDERER_FILE, docsResponse } from '../src/http/docs-page';
 
 /** The statement citizen_records sends for one citizen of each format, built by its own query code for this database's tables. */
 export async function primaryKeyStatements(connection: mysql.Connection): Promise<Record<Format, string>> {

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
       curl(`/beta/players/${BETA_LICENSE}/citizens`),
       curl('/health', false),
       curl('/openapi.json', false),
+      `the API for people, in a browser: ${url}/docs`,
       'Ctrl-C stops it and removes the database.',
       '',
     ].join('\n'),

@@ -17,9 +17,10 @@ import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { serveHttp } from './fivem/http-handler';
 import { startLiveRecords } from './fivem/live';
-import { currentResourceName, getConvar, onEvent, resourceVersion } from './fivem/natives';
+import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
 import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
+import { DOCS_RENDERER_FILE } from './http/docs-page';
 import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
@@ -35,6 +36,18 @@ const HEALTH_CHECK_MS = 5000;
 /** The cache's bounds besides its TTL. */
 const CACHE_MAX_ENTRIES = 2000;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * /docs's renderer, read at the first request for the page rather than at start: the resource starts
+ * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
+ */
+function docsRenderer(resourceName: string): string {
+  const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
+  if (renderer === null) {
+    throw new Error(`${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`);
+  }
+  return renderer;
+}
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
 function announceAccess(config: Config, log: Logger): void {
@@ -102,6 +115,7 @@ function start(): void {
   const api: Api = {
     health,
     openApi: () => OPENAPI_DOCUMENT,
+    docsRenderer: () => docsRenderer(resourceName),
     operations: {
       citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),

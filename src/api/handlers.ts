@@ -37,6 +37,8 @@ export interface Api {
   health(): Promise<HealthReport | Failure>;
   /** The OpenAPI document as JSON text. */
   openApi(): string;
+  /** The renderer of the /docs page (Redoc's standalone bundle); throws when it cannot be read. */
+  docsRenderer(): string;
   /** One handler per operation answering `data`. */
   operations: Record<DataOperationId, OperationHandler>;
 }

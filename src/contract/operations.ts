@@ -44,7 +44,12 @@ export type Answer =
   /** The health report (src/contract/health.ts): 200 or 503, never an error envelope but resource_stopping. */
   | { readonly kind: 'health' }
   /** The OpenAPI document itself. */
-  | { readonly kind: 'document' };
+  | { readonly kind: 'document' }
+  /**
+   * The document rendered for people: an HTML page, the one answer that is not JSON, with a strong
+   * ETag (304 on If-None-Match) and a week's caching (src/http/docs-page.ts).
+   */
+  | { readonly kind: 'page' };
 
 export interface Operation {
   /** Stable id: the handler's key. */
@@ -114,6 +119,21 @@ export const OPERATIONS = [
     name: 'OpenApi',
     export: null,
     summary: 'The OpenAPI 3.1 description of the HTTP API',
+    tag: 'meta',
+  },
+  {
+    id: 'docs',
+    path: '/docs',
+    methods: READ,
+    pathParameters: [],
+    queryParameters: [],
+    access: 'open',
+    answer: { kind: 'page' },
+    // 500 when the renderer is missing from the resource's folder.
+    errors: ['internal_error'],
+    name: 'Docs',
+    export: null,
+    summary: 'The OpenAPI description rendered as a page to read in a browser',
     tag: 'meta',
   },
   {

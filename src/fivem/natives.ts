@@ -55,6 +55,8 @@ interface FxGlobals {
   GetStateBagValue: typeof GetStateBagValue;
   /** Own type: @citizenfx/server says `string`, but a key the manifest lacks gives null. */
   GetResourceMetadata(resource: string, key: string, index: number): string | null;
+  /** Own type: @citizenfx/server says `string`, but a missing file gives null. */
+  LoadResourceFile(resource: string, file: string): string | null;
 }
 
 const fx = globalThis as unknown as FxGlobals;
@@ -131,4 +133,12 @@ export function pedArmour(ped: number): number {
 /** A state bag's value, e.g. bag `player:<source>`; null when it has none. */
 export function stateBagValue(bag: string, key: string): unknown {
   return fx.GetStateBagValue(bag, key);
+}
+
+/**
+ * A file of a resource, decoded as UTF-8, or null when it is missing or outside the resource's folder
+ * (LOAD_RESOURCE_FILE, citizenfx/fivem@0190684:code/components/citizen-scripting-core/src/MetadataScriptFunctions.cpp).
+ */
+export function loadResourceFile(resource: string, file: string): string | null {
+  return fx.LoadResourceFile(resource, file);
 }

@@ -19,7 +19,7 @@ test('the published error codes and health report are the contract\'s (checked b
 
 test('every export the resource registers is published in both files, and no other', () => {
   const none = () => Promise.reject(new Error('not called'));
-  const api: Api = { health: none, openApi: () => '', operations: { citizen: none, citizensByLicense: none, presence: none } };
+  const api: Api = { health: none, openApi: () => '', docsRenderer: () => '', operations: { citizen: none, citizensByLicense: none, presence: none } };
   const registered = exportedFunctions(api).map((f) => f.name);
   expect(exportSignatures().map((s) => s.name)).toEqual(registered);
   const published = [...typescript.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);

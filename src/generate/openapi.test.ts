@@ -36,7 +36,7 @@ test('a broken document is refused by the same check', () => {
   expect(validate(JSON.stringify({ ...doc, paths: { '/x': { get: { responses: { '200': {} } } } } })).valid).toBe(false);
 });
 
-test('every route is described, records need a key, health and the document do not', () => {
+test('every route is described, records need a key, health, the document and its page do not', () => {
   expect(Object.keys(doc.paths).sort()).toEqual([
     '/alpha/citizens/{id}',
     '/alpha/citizens/{id}/presence',
@@ -44,11 +44,15 @@ test('every route is described, records need a key, health and the document do n
     '/beta/citizens/{id}',
     '/beta/citizens/{id}/presence',
     '/beta/players/{license}/citizens',
+    '/docs',
     '/health',
     '/openapi.json',
   ]);
   expect(doc.paths['/health'].get.security).toEqual([]);
   expect(doc.paths['/openapi.json'].get.security).toEqual([]);
+  expect(doc.paths['/docs'].get.security).toEqual([]);
+  expect(Object.keys(doc.paths['/docs'].get.responses)).toEqual(['200', '304', '500']);
+  expect(Object.keys(doc.paths['/docs'].get.responses['200'].content as object)).toEqual(['text/html']);
   expect(doc.paths['/alpha/citizens/{id}'].get.security).toBeUndefined();
   expect(Object.keys(doc.paths['/beta/citizens/{id}'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
   expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);

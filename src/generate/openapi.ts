@@ -9,8 +9,10 @@ import { forFormat, type ContractOperation } from '../contract/operations';
 import { PARAMETER_RULES, type ParameterRule } from '../contract/parameters';
 import { FORMATS, type AnyFormat } from '../formats/registry';
 import { PREFLIGHT_ALLOWED_HEADERS } from '../http/cors';
+import { DOCS_CACHE_CONTROL, documentPath } from '../http/docs-page';
 import { ALLOWED_METHODS, ROUTES } from '../http/router';
 import { exampleOf, namedSchemas, SCHEMA_REF, shapeSchema, type JsonSchema } from './schemas';
+import { errorsTable } from './tables';
 
 type Json = Record<string, unknown>;
 
@@ -161,6 +163,28 @@ function documentBody(operation: ContractOperation): Json {
   };
 }
 
+/** The HTML page: its own caching, a strong ETag and a Content-Security-Policy, no JSON. */
+function pageBody(operation: ContractOperation, documentPath: string): Json {
+  const headers = {
+    ...COMMON_HEADERS,
+    'Cache-Control': { description: `${DOCS_CACHE_CONTROL}: a week, then revalidated with the ETag.`, schema: { type: 'string' } },
+    ETag: { description: 'A strong validator of the page.', schema: { type: 'string' } },
+    'Content-Security-Policy': { description: `Only the page's own two scripts run, and it fetches nothing but ${documentPath}.`, schema: { type: 'string' } },
+  };
+  return {
+    parameters: [{ $ref: '#/components/parameters/IfNoneMatch' }],
+    responses: {
+      '200': {
+        description: `An HTML page that fetches ${documentPath} beside it and renders it with Redoc.`,
+        headers,
+        content: { 'text/html': { schema: { type: 'string' } } },
+      },
+      '304': { description: 'Unchanged since the ETag sent in If-None-Match; no body.', headers },
+      ...errorResponses(operation.errors),
+    },
+  };
+}
+
 export function buildOpenApiDocument(version: string): Json {
   const paths: Json = {};
   const examples: Json = {};
@@ -169,6 +193,7 @@ export function buildOpenApiDocument(version: string): Json {
     const { answer } = operation;
     if (answer.kind === 'health') paths[route.path] = pathItem(operation, format, healthBody(operation, version));
     else if (answer.kind === 'document') paths[route.path] = pathItem(operation, format, documentBody(operation));
+    else if (answer.kind === 'page') paths[route.path] = pathItem(operation, format, pageBody(operation, documentPath()));
     else {
       const name = format ? forFormat(operation.name, format) : operation.name;
       examples[name] = (({ summary, value }) => ({ summary, value: { success: true, data: value } }))(exampleOf(answer.data, format));
@@ -183,7 +208,12 @@ export function buildOpenApiDocument(version: string): Json {
       version,
       description:
         `Detailed records of ${FORMATS.map((f) => `${f.framework} (format ${f.name})`).join(' and ')} citizens, served by a FiveM resource on the game port. ` +
-        'Record routes need an API key from the convar citizen_records:api_keys.',
+        'Record routes need an API key from the convar citizen_records:api_keys.\n\n' +
+        // Every code in one place, those no operation answers yet included: a reader (and /docs, which
+        // renders this text) finds each one without opening every response.
+        '# Error codes\n\n' +
+        'A failure answers `{"success": false, "error": {"code", "message", "requestId"}}` with one of these codes:\n\n' +
+        errorsTable(),
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://{host}:{port}/citizen_records', variables: { host: { default: '127.0.0.1' }, port: { default: '30120' } } }],

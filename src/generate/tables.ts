@@ -40,6 +40,8 @@ function answerText(answer: Answer, format: AnyFormat | null): string {
       return `200, or 503 while the database is not usable: ${code(`{success, data:${shapeText(HEALTH_DATA, format)}}`)}`;
     case 'document':
       return '200, the text of `openapi.json` in the repository';
+    case 'page':
+      return '200, an HTML page (`text/html`) with its `ETag`, cached a week';
   }
 }
 

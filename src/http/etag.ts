@@ -5,7 +5,12 @@
 import { createHash } from 'node:crypto';
 
 export function weakEtag(body: string): string {
-  return `W/"${createHash('sha1').update(body, 'utf8').digest('base64url')}"`;
+  return `W/${strongEtag(body)}`;
+}
+
+/** A strong validator, for a body that is the same bytes on every answer (the /docs page). */
+export function strongEtag(body: string): string {
+  return `"${createHash('sha1').update(body, 'utf8').digest('base64url')}"`;
 }
 
 /** If-None-Match: `*`, one tag or a list, compared weakly (RFC 9110 §13.1.2). */

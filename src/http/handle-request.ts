@@ -1,7 +1,7 @@
 /**
  * The API over HTTP, as a function from request to response, in the order of checks of
  * docs/design.md §7: route (404), method (405), then, for the record routes only, auth (401), rate
- * limit (429), and the lookup (id 400, database). /health, /openapi.json and OPTIONS need no key.
+ * limit (429), and the lookup (id 400, database). /health, /openapi.json, /docs and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
 import { fail, recordSourceOf } from '../api/envelope';
@@ -10,6 +10,7 @@ import type { DataOperationId } from '../contract/operations';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
+import { buildDocsPage, docsResponse, type DocsPage } from './docs-page';
 import { ifNoneMatchHits } from './etag';
 import type { HttpRequest, HttpResponse } from './exchange';
 import type { RateLimiter } from './rate-limit';
@@ -59,12 +60,15 @@ interface Answer {
 }
 
 export function createRequestHandler(api: Api, policy: HttpPolicy): (request: HttpRequest) => Promise<HttpResponse> {
+  // The /docs page, made at its first request and kept: its renderer is read and hashed once.
+  let docs: DocsPage | undefined;
+  const docsPage = () => (docs ??= buildDocsPage(api.docsRenderer()));
   return async (request) => {
     const started = policy.now();
     const requestId = policy.newRequestId();
     let answer: Answer;
     try {
-      answer = await respond(api, policy, request, requestId);
+      answer = await respond(api, policy, request, requestId, docsPage);
     } catch (error) {
       policy.log.error(`request ${requestId} (${clip(request.method, 16)} ${shownPath(request.path, 200)}) failed: ${describeError(error)}`);
       const bug = fail('internal_error', 'The request failed because of a bug; quote the request id when you report it.');
@@ -80,7 +84,7 @@ export function createRequestHandler(api: Api, policy: HttpPolicy): (request: Ht
   };
 }
 
-async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, requestId: string): Promise<Answer> {
+async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, requestId: string, docsPage: () => DocsPage): Promise<Answer> {
   const unauthenticated = (response: HttpResponse): Answer => ({ response, client: '-' });
   const route = matchRoute(request.path);
   if (!route) {
@@ -105,6 +109,7 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
   if (operation.answer.kind === 'document') {
     return unauthenticated({ status: 200, headers: commonHeaders(requestId), body: api.openApi() });
   }
+  if (operation.answer.kind === 'page') return unauthenticated(docsResponse(docsPage(), requestId, request.headers['if-none-match']));
 
   let client = '-';
   if (operation.access === 'key') {

@@ -34,6 +34,8 @@ describe('matchRoute', () => {
     expect(named('/health')).toEqual({ id: 'health', format: null, params: {} });
     expect(named('/health/?probe')).toEqual({ id: 'health', format: null, params: {} });
     expect(named('/openapi.json')).toEqual({ id: 'openapi', format: null, params: {} });
+    expect(named('/docs')).toEqual({ id: 'docs', format: null, params: {} });
+    expect(named('/docs/')).toEqual({ id: 'docs', format: null, params: {} });
     expect(named('/alpha/citizens/steam:1100001')).toEqual({ id: 'citizen', format: 'alpha', params: { id: 'steam:1100001' } });
     expect(named('/beta/citizens/ABC12345')).toEqual({ id: 'citizen', format: 'beta', params: { id: 'ABC12345' } });
     expect(named('/beta/citizens/%ZZ')).toEqual({ id: 'citizen', format: 'beta', params: { id: null } });
@@ -51,6 +53,7 @@ describe('matchRoute', () => {
     expect(ROUTES.map((r) => r.path)).toEqual([
       '/health',
       '/openapi.json',
+      '/docs',
       '/alpha/citizens/{id}',
       '/beta/citizens/{id}',
       '/alpha/players/{license}/citizens',

@@ -42,6 +42,8 @@ test('the release zip holds exactly what a server needs, unchanged', () => {
   expect([...files.keys()]).toEqual([
     'citizen_records/fxmanifest.lua',
     'citizen_records/dist/server.js',
+    'citizen_records/dist/redoc.standalone.js',
+    'citizen_records/dist/redoc.standalone.js.LICENSE.txt',
     'citizen_records/openapi.json',
     'citizen_records/citizen_records.d.ts',
     'citizen_records/citizen_records.lua',
@@ -52,6 +54,17 @@ test('the release zip holds exactly what a server needs, unchanged', () => {
     if (name.endsWith('server.js')) {
       // Built afresh for the zip: a whole bundle, with the resource's entry point in it.
       expect(data.toString('utf8')).toContain('SetHttpHandler');
+      continue;
+    }
+    if (name.endsWith('redoc.standalone.js')) {
+      // Vendored afresh for the zip: Redoc's standalone bundle, without its one reference to a CDN.
+      expect(data.toString('utf8')).toMatch(/^\/\*! For license information please see redoc\.standalone\.js\.LICENSE\.txt \*\//);
+      expect(data.toString('utf8')).not.toContain('cdn.redoc.ly');
+      continue;
+    }
+    if (name.endsWith('redoc.standalone.js.LICENSE.txt')) {
+      // Redoc's MIT licence and the notices of what its bundle holds.
+      expect(data.toString('utf8')).toMatch(/^Redoc \d+\.\d+\.\d+ [\s\S]*Permission is hereby granted[\s\S]*DOMPurify/);
       continue;
     }
     expect({ name, same: data.equals(readFileSync(join(ROOT, name.slice('citizen_records/'.length)))) }).toEqual({ name, same: true });

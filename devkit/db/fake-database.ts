@@ -1,0 +1,208 @@
+/**
+ * A small in-memory Database for the unit suites of src/api: tables whose columns can be changed
+ * under a running service, the statements it was asked, failures it is told to give, and answers
+ * held back until a test lets them go. It understands the few statements those suites send: the
+ * information_schema reads of src/db/table-columns.ts and `SELECT <columns> FROM <table> WHERE
+ * <column> = ?`, and answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
+ * ER_BAD_FIELD_ERROR), as the oxmysql adapter hands them on: a 'failed' DatabaseError.
+ *
+ * `peopleFormat` is a format over its `people` table, so the suites exercise the service without
+ * depending on what any real format's tables look like.
+ */
+import { DatabaseError, type Database, type Row } from '../../src/db/database';
+import { readTableColumns } from '../../src/db/table-columns';
+import { defineFormat, type FormatLookups, type FormatOptions } from '../../src/formats/format';
+import type { AnyFormat, FormatName } from '../../src/formats/registry';
+
+/** COLUMN_TYPE as information_schema gives it: `varchar(64)`, `int(11)`, `longtext`. */
+export type ColumnType = string;
+
+export interface Statement {
+  sql: string;
+  params: readonly unknown[];
+}
+
+interface Table {
+  columns: Map<string, ColumnType>;
+  rows: Row[];
+}
+
+const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65_535, mediumtext: 16_777_215, longtext: 4_294_967_295 };
+
+/** information_schema's view of one column (utf8mb4: 4 bytes a character). */
+function columnInfo(table: string, name: string, type: ColumnType) {
+  const dataType = type.replace(/\(.*$/, '').toLowerCase();
+  const length = /^(?:var)?char\((\d+)\)/i.exec(type);
+  const maxBytes = length ? Number(length[1]) * 4 : (TEXT_BYTES[dataType] ?? null);
+  const collation = maxBytes === null ? null : 'utf8mb4_general_ci';
+  return { t: table, c: name, type, collation, name, dataType, maxBytes };
+}
+
+const SIMPLE_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?$/;
+
+export class FakeDatabase implements Database {
+  /** isReady(): oxmysql connected. */
+  ready = true;
+  /** Every statement asked, in order, answered or not. */
+  readonly statements: Statement[] = [];
+  private readonly tables = new Map<string, Table>();
+  private readonly failures: { error: DatabaseError; only: RegExp | undefined }[] = [];
+  private held: (() => void)[] | null = null;
+  private closed = false;
+
+  /** Creates or replaces a table: `columns` maps each name to its COLUMN_TYPE. */
+  createTable(name: string, columns: Record<string, ColumnType>, rows: Row[] = []): void {
+    this.tables.set(name, { columns: new Map(Object.entries(columns)), rows: rows.map((row) => ({ ...row })) });
+  }
+
+  dropTable(name: string): void {
+    this.tables.delete(name);
+  }
+
+  /** Changes a column's type, adds it (a type) or drops it (null), keeping the rows. */
+  alterColumn(table: string, column: string, type: ColumnType | null): void {
+    const t = this.table(table);
+    if (type === null) {
+      t.columns.delete(column);
+      for (const row of t.rows) delete row[column];
+    } else t.columns.set(column, type);
+  }
+
+  /**
+   * The next `times` statements (of those whose SQL matches `only`, when given) reject with `error`:
+   * the database losing the connection, a timeout, a bad query.
+   */
+  failNext(error: DatabaseError, times = 1, only?: RegExp): void {
+    for (let i = 0; i < times; i++) this.failures.push({ error, only });
+  }
+
+  /** Statements from now on are not answered until release(): for callers arriving while one is under way. */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  release(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    for (const answer of held) answer();
+  }
+
+  /** Statements whose SQL matches. */
+  asked(pattern: RegExp): Statement[] {
+    return this.statements.filter((s) => pattern.test(s.sql));
+  }
+
+  isReady(): boolean {
+    return this.ready && !this.closed;
+  }
+
+  isHealthy(): boolean {
+    return this.isReady();
+  }
+
+  async probe(): Promise<boolean> {
+    return this.isHealthy();
+  }
+
+  close(): void {
+    this.closed = true;
+  }
+
+  async single(sql: string, params: readonly unknown[]): Promise<Row | null> {
+    return (await this.query(sql, params))[0] ?? null;
+  }
+
+  query(sql: string, params: readonly unknown[]): Promise<Row[]> {
+    this.statements.push({ sql, params });
+    const index = this.failures.findIndex(({ only }) => !only || only.test(sql));
+    const failure = index < 0 ? undefined : this.failures.splice(index, 1)[0].error;
+    const answer = () => (failure ? Promise.reject(failure) : this.closed ? Promise.reject(new DatabaseError('stopping', 'closed')) : this.answer(sql, params));
+    if (!this.held) return answer();
+    const held = this.held;
+    return new Promise((resolve, reject) => held.push(() => answer().then(resolve, reject)));
+  }
+
+  private table(name: string): Table {
+    const table = this.tables.get(name);
+    if (!table) throw new DatabaseError('failed', `Table 'fake.${name}' doesn't exist`);
+    return table;
+  }
+
+  private async answer(sql: string, params: readonly unknown[]): Promise<Row[]> {
+    if (sql.includes('information_schema.COLUMNS')) {
+      const rows: Row[] = [];
+      for (const name of [...params].map(String).sort()) {
+        for (const [column, type] of this.tables.get(name)?.columns ?? []) rows.push(columnInfo(name, column, type));
+      }
+      return rows;
+    }
+    if (sql.includes('information_schema.STATISTICS')) return [];
+    const select = SIMPLE_SELECT.exec(sql);
+    if (!select) throw new Error(`the fake database does not understand: ${sql}`);
+    const [, list, from, where] = select;
+    const table = this.table(from);
+    const wanted = list.split(',').map((c) => c.trim().replace(/`/g, ''));
+    for (const column of [...wanted, where]) {
+      if (!table.columns.has(column)) throw new DatabaseError('failed', `Unknown column '${column}' in 'field list'`);
+    }
+    return table.rows.filter((row) => row[where] === params[0]).map((row) => Object.fromEntries(wanted.map((c) => [c, row[c] ?? null])));
+  }
+}
+
+export interface PeopleRecord {
+  id: string;
+  name: string | null;
+}
+
+/** The `people` table as the fake format expects it, with one citizen. */
+export const PEOPLE_COLUMNS = { id: 'varchar(8)', name: 'varchar(50)', license: 'varchar(60)' } as const;
+export const PERSON = { id: '1001', name: 'Ada Vance', license: 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
+
+/**
+ * A format over the fake's `people` table: ids are digits, `name` is read when the table has it,
+ * and a license lookup needs a `license` column. Its name stands in for a registry name.
+ */
+export const peopleFormat: AnyFormat = defineFormat({
+  name: 'people' as FormatName,
+  title: 'People',
+  framework: 'Fake',
+  table: 'people',
+  tables: ['people'],
+  idRule: { pattern: '^[0-9]{1,8}$', wording: '1 to 8 digits', description: 'digits', example: '1001', error: 'invalid_id' },
+  isValidId: (id) => /^[0-9]{1,8}$/.test(id),
+  async prepare(db): Promise<FormatLookups<PeopleRecord> | null> {
+    const columns = await readTableColumns(db, 'people');
+    if (!columns?.has('id')) return null;
+    const list = ['id', ...(columns.has('name') ? ['name'] : [])].map((c) => `\`${c}\``).join(', ');
+    const toRecord = (row: Row): PeopleRecord => ({ id: String(row.id), name: row.name == null ? null : String(row.name) });
+    return {
+      async byId(id) {
+        const row = await db.single(`SELECT ${list} FROM \`people\` WHERE \`id\` = ?`, [id]);
+        return row && toRecord(row);
+      },
+      async byLicense(license) {
+        if (!columns.has('license')) return [];
+        const rows = await db.query(`SELECT ${list} FROM \`people\` WHERE \`license\` = ?`, [`license:${license.hex}`]);
+        return rows.map(toRecord);
+      },
+    };
+  },
+});
+
+/** Format options for the fake format (it reads none of them but the table's columns). */
+export const FAKE_FORMAT_OPTIONS: FormatOptions = {
+  warn: () => undefined,
+  info: () => undefined,
+  dobOrder: 'auto',
+  groups: () => undefined,
+  now: () => 0,
+  maxColumnBytes: 4_194_304,
+  esxCharacterPrefix: 'char',
+  esxMaxCharacters: 4,
+};
+
+/** A clock the suites move by hand. */
+export function manualClock(start = 0) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => void (now += ms) };
+}
