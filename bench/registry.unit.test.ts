@@ -85,10 +85,10 @@ describe('bench registry', () => {
     const names = ['a', 'b', 'c', 'd', 'e'];
     const orders = [-1, 0, 1, 2, 3].map((block) => r.orderOf(names, block));
     for (const order of orders) expect([...order].sort()).toEqual(names);
-    const before = (order: string[], name: string) => order[order.indexOf(name) - 1];
+    const previous = (order: string[], name: string) => order[order.indexOf(name) - 1];
     for (let b = 1; b < orders.length; b++) {
       for (const name of names) {
-        if (before(orders[b], name) !== undefined) expect([name, before(orders[b], name)]).not.toEqual([name, before(orders[b - 1], name)]);
+        if (previous(orders[b], name) !== undefined) expect([name, previous(orders[b], name)]).not.toEqual([name, previous(orders[b - 1], name)]);
       }
     }
   });

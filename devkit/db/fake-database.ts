@@ -116,7 +116,8 @@ export class FakeDatabase implements Database {
     this.statements.push({ sql, params });
     const index = this.failures.findIndex(({ only }) => !only || only.test(sql));
     const failure = index < 0 ? undefined : this.failures.splice(index, 1)[0].error;
-    const answer = () => (failure ? Promise.reject(failure) : this.closed ? Promise.reject(new DatabaseError('stopping', 'closed')) : this.answer(sql, params));
+    const answer = () =>
+      failure ? Promise.reject(failure) : this.closed ? Promise.reject(new DatabaseError('stopping', 'closed')) : this.answer(sql, params);
     if (!this.held) return answer();
     const held = this.held;
     return new Promise((resolve, reject) => held.push(() => answer().then(resolve, reject)));
@@ -204,5 +205,10 @@ export const FAKE_FORMAT_OPTIONS: FormatOptions = {
 /** A clock the suites move by hand. */
 export function manualClock(start = 0) {
   let now = start;
-  return { now: () => now, advance: (ms: number) => void (now += ms) };
+  return {
+    now: () => now,
+    advance(ms: number) {
+      now += ms;
+    },
+  };
 }

@@ -308,7 +308,7 @@ export class FxHost implements RejectionSink {
    */
   stopResource(name: string): number {
     const resource = this.resource(name);
-    if (!resource || resource.state !== 'started') throw new Error(`resource ${name} is not started`);
+    if (resource?.state !== 'started') throw new Error(`resource ${name} is not started`);
     resource.state = 'stopping';
     this.emit(SERVER, 'onResourceStop', [resource.name]);
     const leftScheduled = resource.timers.pending();
@@ -512,7 +512,10 @@ export class FxHost implements RejectionSink {
       const provider = this.resource(providerName);
       fn = this.isRunning(provider) && provider.name === providerName ? provider.exported.get(name) : undefined;
       if (!fn) throw new caller.realm.Error(`No such export ${name} in resource ${providerName}`);
-      if (!cache) caller.exportCache.set(providerName, (cache = new Map()));
+      if (!cache) {
+        cache = new Map();
+        caller.exportCache.set(providerName, cache);
+      }
       cache.set(name, fn);
     }
     const resolved = fn;

@@ -64,12 +64,13 @@ export class GameWorld {
     let source = options.source ?? 1;
     if (options.source === undefined) while (this.players.has(source)) source++;
     if (this.players.has(source)) throw new Error(`player ${source} is already connected`);
+    this.nextPed += 0x103;
     const player: ConnectedPlayer = {
       source,
       name: options.name ?? `player${source}`,
       identifiers: options.identifiers ?? [`license:${source.toString(16).padStart(40, '0')}`],
       ped: {
-        handle: (this.nextPed += 0x103),
+        handle: this.nextPed,
         coords: { x: 0, y: 0, z: 0 },
         heading: 0,
         health: options.health ?? 200,
@@ -156,7 +157,10 @@ export class GameWorld {
 
   setStateBagValue(bag: string, key: string, bytes: Uint8Array): void {
     let values = this.bags.get(bag);
-    if (!values) this.bags.set(bag, (values = new Map()));
+    if (!values) {
+      values = new Map();
+      this.bags.set(bag, values);
+    }
     values.set(key, bytes);
   }
 }

@@ -124,18 +124,21 @@ export class HttpGateway {
     this.served.set(socket, count);
     if (req.rawHeaders.length / 2 > MAX_HEADERS) {
       socket.destroy();
-      return finish();
+      finish();
+      return;
     }
     const rawPath = req.url ?? '/';
     const routed = this.route(rawPath);
     if (!routed) {
       res.writeHead(404).end(`Route ${rawPath} not found.`);
-      return finish();
+      finish();
+      return;
     }
     const { resource, path } = routed;
     if (!resource.httpHandler) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.');
-      return finish();
+      finish();
+      return;
     }
     new Exchange(this.host, resource, req, res, path, count >= REQUESTS_PER_CONNECTION, this.timeoutMs, this.counts, finish).start();
   }

@@ -172,7 +172,10 @@ describe('responses the client never gets', () => {
     host.evaluate('resp', `SetHttpHandler(async (req, res) => { res.send('sent'); throw new Error('after send'); });`);
     expect((await answer()).body).toBe('sent');
     const seen: string[] = [];
-    await waitFor(() => (seen.push(...violationKinds(host)), seen.length > 0), 'the rejection');
+    await waitFor(() => {
+      seen.push(...violationKinds(host));
+      return seen.length > 0;
+    }, 'the rejection');
     expect(seen).toEqual(['unhandled-rejection']);
   });
 

@@ -5,7 +5,7 @@
  */
 import { types } from 'node:util';
 import { FxHost } from '../host/fx-host';
-import { ExtBuffer } from '../host/boundary-codec';
+import type { ExtBuffer } from '../host/boundary-codec';
 import { LuaResource } from './lua-resource';
 
 let host: FxHost;

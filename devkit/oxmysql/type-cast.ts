@@ -52,7 +52,7 @@ export function headTypeCast(field: TypeCastField, next: TypeCastNext): unknown 
   }
   if (field.type === 'BIT') {
     const buffer = field.buffer();
-    if (!buffer || buffer.length !== 1) return next();
+    if (buffer?.length !== 1) return next();
     return buffer[0] === 0 ? false : buffer[0] === 1 ? true : next();
   }
   return textTypeCast(field, next);

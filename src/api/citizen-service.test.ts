@@ -46,15 +46,24 @@ describe('lookup', () => {
   test("checks the id against the format's rule before anything else, saying what was given", async () => {
     const { db, service } = setup({ enabled: [] });
     db.ready = false;
-    expect(await service.lookup(PEOPLE, 'x1')).toEqual({ success: false, error: { code: 'invalid_id', message: 'The id must be 1 to 8 digits.' } });
-    expect(await service.lookup(PEOPLE, 1001)).toMatchObject({ error: { message: 'The id must be a string, 1 to 8 digits; a number was given.' } });
-    expect(await service.lookup(PEOPLE, null)).toMatchObject({ error: { message: expect.stringMatching(/none was given, or its %-escapes are malformed\.$/) } });
+    expect(await service.lookup(PEOPLE, 'x1')).toEqual({
+      success: false,
+      error: { code: 'invalid_id', message: 'The id must be 1 to 8 digits.' },
+    });
+    expect(await service.lookup(PEOPLE, 1001)).toMatchObject({
+      error: { message: 'The id must be a string, 1 to 8 digits; a number was given.' },
+    });
+    expect(await service.lookup(PEOPLE, null)).toMatchObject({
+      error: { message: expect.stringMatching(/none was given, or its %-escapes are malformed\.$/) },
+    });
     expect(db.statements).toEqual([]);
   });
 
   test('a disabled format is 501 naming the convar; a database not connected yet is 503, both without a query', async () => {
     const off = setup({ enabled: [] });
-    expect(await off.service.lookup(PEOPLE, PERSON.id)).toMatchObject({ error: { code: 'format_unavailable', message: expect.stringContaining('citizen_records:formats') } });
+    expect(await off.service.lookup(PEOPLE, PERSON.id)).toMatchObject({
+      error: { code: 'format_unavailable', message: expect.stringContaining('citizen_records:formats') },
+    });
     const early = setup();
     early.db.ready = false;
     expect(await early.service.lookup(PEOPLE, PERSON.id)).toMatchObject({ error: { code: 'database_unavailable' } });
@@ -67,7 +76,10 @@ describe('lookup', () => {
     db.dropTable('people');
     expect(await service.lookup(PEOPLE, PERSON.id)).toEqual({
       success: false,
-      error: { code: 'format_unavailable', message: "Format people needs the people (Fake) table, which this server's database does not have." },
+      error: {
+        code: 'format_unavailable',
+        message: "Format people needs the people (Fake) table, which this server's database does not have.",
+      },
     });
     expect(service.availability()).toEqual({ [PEOPLE]: 'unavailable' });
   });
@@ -128,8 +140,12 @@ describe('lookupByLicense', () => {
 
   test('a malformed license is 400 invalid_license before any query', async () => {
     const { db, service } = setup();
-    expect(await service.lookupByLicense(PEOPLE, 'license:abc')).toMatchObject({ error: { code: 'invalid_license', message: expect.stringMatching(/^The license must be license:<40 hex digits>/) } });
-    expect(await service.lookupByLicense(PEOPLE, 42)).toMatchObject({ error: { message: expect.stringMatching(/; a number was given\.$/) } });
+    expect(await service.lookupByLicense(PEOPLE, 'license:abc')).toMatchObject({
+      error: { code: 'invalid_license', message: expect.stringMatching(/^The license must be license:<40 hex digits>/) },
+    });
+    expect(await service.lookupByLicense(PEOPLE, 42)).toMatchObject({
+      error: { message: expect.stringMatching(/; a number was given\.$/) },
+    });
     expect(db.statements).toEqual([]);
   });
 });

@@ -24,7 +24,10 @@ describe('createDatabaseFailures', () => {
     const error = await failureOf(new DatabaseError('timeout', 'the database did not answer within 300 ms'));
     expect(answer(error, 'request r1: people lookup of 1')).toEqual({
       success: false,
-      error: { code: 'database_timeout', message: 'The database did not answer in time (the database did not answer within 300 ms); try again shortly.' },
+      error: {
+        code: 'database_timeout',
+        message: 'The database did not answer in time (the database did not answer within 300 ms); try again shortly.',
+      },
     });
     expect(logged).toEqual([]);
   });
@@ -41,7 +44,9 @@ describe('createDatabaseFailures', () => {
     const { answer, logged, clock } = setup();
     const lost = await failureOf(new DatabaseError('unavailable', 'connect ECONNREFUSED 127.0.0.1:3306'));
     for (let i = 0; i < 5; i++) expect(answer(lost, `lookup ${i}`)).toMatchObject({ error: { code: 'database_unavailable' } });
-    expect(logged).toEqual(['lookup 0: the database is unavailable: connect ECONNREFUSED 127.0.0.1:3306 (repeats are not logged for a minute)']);
+    expect(logged).toEqual([
+      'lookup 0: the database is unavailable: connect ECONNREFUSED 127.0.0.1:3306 (repeats are not logged for a minute)',
+    ]);
     clock.advance(UNAVAILABLE_LOG_MS - 1);
     answer(lost, 'lookup 5');
     expect(logged).toHaveLength(1);

@@ -21,7 +21,11 @@ describe('createLookupGate', () => {
     const { gate: g } = gate(4);
     const work = deferred();
     let started = 0;
-    const run = () => g.run('beta\0A1', () => (started++, work.promise));
+    const run = () =>
+      g.run('format\0A1', () => {
+        started++;
+        return work.promise;
+      });
     const answers = [run(), run(), run()];
     expect(started).toBe(1);
     expect(g.inFlight()).toBe(1);
@@ -70,7 +74,10 @@ describe('createLookupGate', () => {
   test('records and not-found answers are cached for the TTL; other failures are not', async () => {
     const { gate: g, advance } = gate(8, 1000);
     let calls = 0;
-    const work = () => Promise.resolve((calls++, ok({ n: calls })));
+    const work = () => {
+      calls++;
+      return Promise.resolve(ok({ n: calls }));
+    };
     expect(await g.run('k', work)).toEqual(ok({ n: 1 }));
     expect(await g.run('k', work)).toEqual(ok({ n: 1 }));
     advance(1000);
@@ -78,7 +85,10 @@ describe('createLookupGate', () => {
     const timeout = () => Promise.resolve({ success: false as const, error: { code: 'database_timeout' as const, message: 'slow' } });
     await g.run('t', timeout);
     let again = 0;
-    await g.run('t', () => (again++, timeout()));
+    await g.run('t', () => {
+      again++;
+      return timeout();
+    });
     expect(again).toBe(1);
   });
 });

@@ -122,7 +122,11 @@ describe('isSchemaChange', () => {
   test("MariaDB's words for a dropped column or table, from a failed query only", async () => {
     const db = new FakeDatabase();
     db.createTable('people', { id: 'varchar(8)' });
-    const errorOf = (sql: string) => db.query(sql, ['1']).then(() => null, (error: unknown) => error);
+    const errorOf = (sql: string) =>
+      db.query(sql, ['1']).then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(isSchemaChange(await errorOf('SELECT `id`, `name` FROM `people` WHERE `id` = ?'))).toBe(true);
     expect(isSchemaChange(await errorOf('SELECT `id` FROM `gone` WHERE `id` = ?'))).toBe(true);
     expect(isSchemaChange(new DatabaseError('failed', "Duplicate entry '1' for key 'PRIMARY'"))).toBe(false);

@@ -57,7 +57,10 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
     if (name === OXMYSQL) checkVersion();
   });
   const isReady = (): boolean => {
-    if (resourceState(OXMYSQL) !== 'started') return (connected = false);
+    if (resourceState(OXMYSQL) !== 'started') {
+      connected = false;
+      return false;
+    }
     if (connected) return true;
     try {
       connected = resourceExport(OXMYSQL, 'isReady')() === true;

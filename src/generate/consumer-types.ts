@@ -38,13 +38,14 @@ export function exportSignatures(): ExportSignature[] {
   return signatures;
 }
 
-const refName = (schema: JsonSchema) => schema.$ref?.slice(SCHEMA_REF.length);
+/** The component a `$ref` names (the caller has checked that the schema has one). */
+const refName = (schema: JsonSchema): string => (schema.$ref ?? '').slice(SCHEMA_REF.length);
 const types = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
 
 // ---- TypeScript ----------------------------------------------------------------------------------
 
 function tsType(schema: JsonSchema, indent: string): string {
-  if (schema.$ref) return refName(schema)!;
+  if (schema.$ref) return refName(schema);
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.anyOf) return [...new Set(schema.anyOf.map((s) => tsType(s, indent)))].join(' | ');

@@ -80,7 +80,7 @@ test('a renderer that would end its script element early is refused; one whose <
   for (const renderer of ['var s = "</script>";', 'var s = "</SCRIPT\t";', 'var s = "</script/";', 'var r = /<!--<script>/;', 'var a = "<!--", b = "<SCRIPT ", c = "-->";', 'var a = "<!--"; var b = "<script>";']) {
     expect({ renderer, refused: refusal(renderer) }).toEqual({ renderer, refused: expect.stringMatching(/cannot be inlined/) });
   }
-  for (const renderer of ['var r = /<!--(?:(?!<!--)[\s\S])*?-->/;', 'var a = "<!-- x -->", b = "<script>";', 'var s = "</scripts>";', 'var t = "<scripture>";']) {
+  for (const renderer of ['var r = /<!--(?:(?!<!--)[\\s\\S])*?-->/;', 'var a = "<!-- x -->", b = "<script>";', 'var s = "</scripts>";', 'var t = "<scripture>";']) {
     expect(scriptsOf(buildDocsPage(renderer, '/openapi.json').body)[0]).toBe(renderer);
   }
 });

@@ -61,6 +61,7 @@ describe('in a browser', () => {
     await page.waitForSelector('body[data-docs]', { timeout: 45_000 });
     expect(await page.getAttribute('body', 'data-docs')).toBe('rendered');
 
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text, which is what a reader sees
     const shown = await page.innerText('body');
     expect(paths.filter((path) => !shown.includes(path))).toEqual([]);
     expect(codes.filter((code) => !shown.includes(code))).toEqual([]);

@@ -24,7 +24,7 @@ const ids = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('.', '..', '...', 'license:', 'license:' + 'f'.repeat(40), '%', '%00', '\u0000', 'a'.repeat(65), 'A'.repeat(51), '__proto__', 'constructor'),
+  fc.constantFrom('.', '..', '...', 'license:', `license:${'f'.repeat(40)}`, '%', '%00', '\u0000', 'a'.repeat(65), 'A'.repeat(51), '__proto__', 'constructor'),
 );
 
 /** Raw request targets: only characters an HTTP request line can carry. */

@@ -57,7 +57,7 @@ describe('alpha: ESX multicharacter and single-character rows', () => {
   });
 
   test('an unknown license is 200 with [], a bad one 400 invalid_license before any query', async () => {
-    expect((await listBoth(h, 'alpha', 'license:' + 'e'.repeat(40))).http).toEqual({ success: true, data: [] });
+    expect((await listBoth(h, 'alpha', `license:${'e'.repeat(40)}`)).http).toEqual({ success: true, data: [] });
     for (const bad of ['license:abc', 'steam:110000112a4b3c5', 'g'.repeat(40), `license3:${A}`, `char1:${A}`, `${A}0`]) {
       const before = h.oxmysql.queriesAsked;
       const { status, http, viaExport } = await listBoth(h, 'alpha', bad);

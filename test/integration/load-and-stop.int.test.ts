@@ -61,7 +61,10 @@ describe('the cap on lookups in flight', () => {
     const answeredBefore = counts.answered;
     let resolved = 0;
     const requests = Array.from({ length: 500 }, (_, i) =>
-      h.request(`/alpha/citizens/${IDS[i % 10]}`, { timeoutMs: 15_000 }).then((r) => (resolved++, r)),
+      h.request(`/alpha/citizens/${IDS[i % 10]}`, { timeoutMs: 15_000 }).then((r) => {
+        resolved++;
+        return r;
+      }),
     );
     // The lock holds until every request is in the resource's hands and every answer it gave (the
     // busy ones) has reached the client: the rest wait on the four queries.
@@ -119,7 +122,15 @@ describe('slow queries', () => {
       const killedOnce = async (id: string) => {
         const waiting = h.request(`/alpha/citizens/${id}`, { timeoutMs: 10_000 });
         let victims: number[] = [];
-        await waitFor(async () => (victims = await usersReads(h, admin, true)).length > 0, 'the lookup to wait on the lock', 2000, 20);
+        await waitFor(
+          async () => {
+            victims = await usersReads(h, admin, true);
+            return victims.length > 0;
+          },
+          'the lookup to wait on the lock',
+          2000,
+          20,
+        );
         expect(victims).toHaveLength(1);
         await admin.query(`KILL QUERY ${victims[0]}`);
         return waiting;

@@ -1,15 +1,18 @@
 /**
  * README.md against the code. Its tables of routes, exports, error codes and convars are generated
  * from the contract (src/generate/files.test.ts checks they are current); here: the hand-written
- * examples show only real exports, and the example responses are what the normalisers give.
+ * examples show only real exports, the example responses are what the normalisers give, and the
+ * layout table names every folder of the tree and nothing that is not in it.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exportSignatures } from '../../src/generate/consumer-types';
 import { FORMAT_DOCUMENTATION } from '../../src/formats/documentation';
 import { FORMATS } from '../../src/formats/registry';
 
-const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+const ROOT = resolve(__dirname, '../..');
+const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
 
 test('every export the examples call exists, and every export is shown', () => {
   const exported = exportSignatures().map((s) => s.name);
@@ -28,4 +31,39 @@ test('each generated table sits between its markers', () => {
     expect(readme.indexOf(`<!-- contract:${name} -->\n|`)).toBeGreaterThan(0);
     expect(readme.indexOf(`|\n<!-- /contract:${name} -->`)).toBeGreaterThan(readme.indexOf(`<!-- contract:${name} -->`));
   }
+});
+
+describe('the layout table', () => {
+  const lines = readme.slice(readme.indexOf('\n### Layout\n') + 1).split('\n');
+  const start = lines.findIndex((line) => line.startsWith('|'));
+  const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
+  const rows = lines.slice(start, end === -1 ? undefined : end).filter((line) => line.startsWith('| `'));
+  /** The paths a row's first cell names, without a trailing slash. */
+  const named = rows.flatMap((row) => [...row.split(' | ')[0].matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$/, '')));
+  const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  /** Top-level folders, and the folders directly under src/, devkit/ and test/. */
+  const folders = [
+    ...new Set(
+      tracked.flatMap((file) => {
+        const parts = file.split('/');
+        const top = parts.length > 1 ? [parts[0]] : [];
+        const second = parts.length > 2 && ['src', 'devkit', 'test'].includes(parts[0]) ? [`${parts[0]}/${parts[1]}`] : [];
+        return [...top, ...second];
+      }),
+    ),
+  ];
+
+  test('has rows', () => {
+    expect(named.length).toBeGreaterThan(10);
+  });
+
+  test('every path it names is in the tree', () => {
+    const missing = named.filter((path) => !tracked.some((file) => file === path || file.startsWith(`${path}/`)));
+    expect(missing).toEqual([]);
+  });
+
+  test('every top-level folder, and every folder of src/, devkit/ and test/, has a row', () => {
+    const unnamed = folders.filter((folder) => !named.some((path) => path === folder || path.startsWith(`${folder}/`)));
+    expect(unnamed).toEqual([]);
+  });
 });

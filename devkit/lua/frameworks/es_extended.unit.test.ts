@@ -5,7 +5,7 @@
  */
 import { types } from 'node:util';
 import { FxHost } from '../../host/fx-host';
-import { ExtBuffer } from '../../host/boundary-codec';
+import type { ExtBuffer } from '../../host/boundary-codec';
 import { Framework } from '../frameworks';
 import { esxRow } from './rows';
 
@@ -112,7 +112,7 @@ test('Legacy: RunStaticPlayerMethod calls an xPlayer method without packing the 
   const esx = await Framework.start(host, 'es_extended');
   const source = esx.loadPlayer(esxRow(), { source: 12, coords: { x: 1, y: 2, z: 3 }, heading: 90 });
   const run = (method: string, ...args: unknown[]) =>
-    read(`exports.es_extended.RunStaticPlayerMethod(${source}, ${JSON.stringify(method)}${args.map((a) => ', ' + JSON.stringify(a)).join('')})`);
+    read(`exports.es_extended.RunStaticPlayerMethod(${source}, ${JSON.stringify(method)}${args.map((a) => `, ${JSON.stringify(a)}`).join('')})`);
   expect(run('getAccounts', true)).toEqual({ bank: 48210, black_money: 250, money: 1840 });
   expect(run('getInventory', true)).toEqual({ bread: 2, phone: 1, water: 3 });
   expect(run('getCoords', false, true)).toEqual({ x: 1, y: 2, z: 3, heading: 90 });

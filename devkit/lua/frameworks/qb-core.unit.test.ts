@@ -5,7 +5,7 @@
  */
 import { types } from 'node:util';
 import { FxHost } from '../../host/fx-host';
-import { ExtBuffer } from '../../host/boundary-codec';
+import type { ExtBuffer } from '../../host/boundary-codec';
 import { Framework, type StandinKind } from '../frameworks';
 import { qbCoreRow } from './rows';
 

@@ -3,7 +3,7 @@ import { normaliseUserInventory, normaliseInventory } from './inventory';
 
 const items = (stored: unknown) => {
   const inventory = normaliseInventory(stored);
-  inventory.items.forEach((item) => alphaInventoryItemSchema.parse(item));
+  for (const item of inventory.items) alphaInventoryItemSchema.parse(item);
   return inventory;
 };
 

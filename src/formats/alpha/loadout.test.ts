@@ -4,7 +4,7 @@ import { alphaLoadoutItemSchema } from './schema';
 describe('normaliseLoadout', () => {
   const loadout = (stored: unknown, slotted = false) => {
     const result = normaliseLoadout(stored, slotted);
-    result.forEach((weapon) => alphaLoadoutItemSchema.parse(weapon));
+    for (const weapon of result) alphaLoadoutItemSchema.parse(weapon);
     return result;
   };
 

@@ -19,13 +19,13 @@ describe('bounded JSON columns', () => {
   });
 
   test('objects count as levels like arrays, however the two alternate, and scalars do not', () => {
-    const objects = (depth: number) => '{"a":'.repeat(depth - 1) + '{"n":1,"s":"x"}' + '}'.repeat(depth - 1);
-    const alternating = (depth: number) => Array.from({ length: depth }, (_, k) => (k % 2 ? '{"k":' : '[1,')).join('') + 'null' + Array.from({ length: depth }, (_, k) => (k % 2 ? '}' : ']')).reverse().join('');
+    const objects = (depth: number) => `${'{"a":'.repeat(depth - 1)}{"n":1,"s":"x"}${'}'.repeat(depth - 1)}`;
+    const alternating = (depth: number) => `${Array.from({ length: depth }, (_, k) => (k % 2 ? '{"k":' : '[1,')).join('')}null${Array.from({ length: depth }, (_, k) => (k % 2 ? '}' : ']')).reverse().join('')}`;
     expect(depthWithin(JSON.parse(objects(MAX_JSON_DEPTH)))).toBe(true);
     expect(depthWithin(JSON.parse(objects(MAX_JSON_DEPTH + 1)))).toBe(false);
     expect(depthWithin(JSON.parse(alternating(MAX_JSON_DEPTH)))).toBe(true);
     expect(depthWithin(JSON.parse(alternating(MAX_JSON_DEPTH + 1)))).toBe(false);
-    expect(depthWithin(JSON.parse('{"__proto__":' + nested(MAX_JSON_DEPTH) + '}'))).toBe(false);
+    expect(depthWithin(JSON.parse(`{"__proto__":${nested(MAX_JSON_DEPTH)}}`))).toBe(false);
     expect(depthWithin('text')).toBe(true);
   });
 
