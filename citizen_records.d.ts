@@ -102,6 +102,24 @@ export interface AlphaRecord {
   phone_number: string;
 }
 
+export interface AlphaSummary {
+  /** The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, … */
+  identifier: string;
+  firstname: string;
+  lastname: string;
+  /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
+  dateofbirth: string | "";
+  /** `m` or `f`; `""` when none is stored or the stored value is neither. */
+  sex: "m" | "f" | "";
+  /** As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones. */
+  height: number;
+  /** Job name; `unemployed` when none is stored. */
+  job: string;
+  job_grade: number;
+  /** As stored, numbers written as decimal text; `""` when none. */
+  phone_number: string;
+}
+
 export interface BetaRecord {
   /** Row id in the players table */
   id: number;
@@ -261,6 +279,80 @@ export interface BetaRecord {
   last_updated: string | "";
 }
 
+export interface BetaSummary {
+  /** Row id in the players table */
+  id: number;
+  /** Unique citizen id as stored, a short code such as KQW48213 */
+  citizenid: string;
+  /** Platform license of the player, e.g. license:<hex> or license2:<hex> */
+  license: string;
+  /** Player user name as stored (may contain emoji) */
+  name: string;
+  /** Character identity */
+  charinfo: {
+    /** First name */
+    firstname: string;
+    /** Family name */
+    lastname: string;
+    /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
+    birthdate: string | "";
+    /** Nationality */
+    nationality: string;
+    /** male or female; any other stored value as text */
+    gender: string;
+    /** Phone number */
+    phone: string;
+    /** Bank account number */
+    account: string;
+    /** Character slot of the player */
+    cid: string;
+  };
+  /** The citizen's job */
+  job: {
+    /** Job name, e.g. police; unemployed when none */
+    name: string;
+    /** Job label shown to players */
+    label: string;
+    /** Job type, e.g. leo or ems; open-ended; none when the job has no type */
+    type: string;
+    /** Whether the player is a boss of this job */
+    isboss: boolean;
+    /** Whether the player is on duty */
+    onduty: boolean;
+    grade: {
+      /** Grade name */
+      name: string;
+      /** Grade level, 0 for the lowest */
+      level: number;
+      /** Salary of this grade */
+      payment: number;
+      /** Whether this grade is a boss grade */
+      isboss: boolean;
+    };
+    /** Salary */
+    payment: number;
+  };
+  /** The citizen's gang */
+  gang: {
+    /** Gang name; none when not in a gang */
+    name: string;
+    /** Gang label shown to players */
+    label: string;
+    /** Whether the player is the gang's boss */
+    isboss: boolean;
+    grade: {
+      /** Grade name */
+      name: string;
+      /** Grade level, 0 for the lowest */
+      level: number;
+      /** Whether this grade is a boss grade */
+      isboss: boolean;
+    };
+  };
+  /** Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time */
+  last_updated: string | "";
+}
+
 /** Stable error codes; the HTTP status of each is in the README and /openapi.json. */
 export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
 
@@ -302,6 +394,42 @@ export interface CitizenRecordsExports {
   getAlphaCitizen(id: string): Promise<Envelope<AlphaRecord>>;
   /** One citizen in format beta */
   getBetaCitizen(id: string): Promise<Envelope<BetaRecord>>;
+  /** Citizens in format alpha found by name, birth date or phone */
+  searchAlphaCitizens(query?: {
+    /** 2 to 64 characters, up to 3 words of at least 2 characters; every word must match the start of the first or the last name, case- and accent-insensitively (`jo smi` finds John Smith and Smith Johnson). `%` and `_` match themselves. `name` or `phone` is needed. */
+    name?: string;
+    /** Birth date `YYYY-MM-DD`: narrows the search to citizens born that day, however the server stores the date. */
+    dob?: string;
+    /** 3 to 20 digits once spaces, `-`, `.`, `(`, `)` and a leading `+` are dropped (in a URL write `+` as `%2B`); matches the whole stored number compared the same way. */
+    phone?: string;
+    /** Citizens per page, 1 to 50 written in digits (20 when absent). */
+    limit?: number;
+    /** The `next` of the previous page, with the same name, dob and phone. At most 200 citizens are reachable; then `next` is null. */
+    cursor?: string;
+  }): Promise<Envelope<{
+    /** By last name, first name, then id; a missing name last. */
+    citizens: Array<AlphaSummary>;
+    /** The `cursor` of the next page; null when there is none, or when 200 citizens have been served (narrow the search). */
+    next: string | null;
+  }>>;
+  /** Citizens in format beta found by name, birth date or phone */
+  searchBetaCitizens(query?: {
+    /** 2 to 64 characters, up to 3 words of at least 2 characters; every word must match the start of the first or the last name, case- and accent-insensitively (`jo smi` finds John Smith and Smith Johnson). `%` and `_` match themselves. `name` or `phone` is needed. */
+    name?: string;
+    /** Birth date `YYYY-MM-DD`: narrows the search to citizens born that day, however the server stores the date. */
+    dob?: string;
+    /** 3 to 20 digits once spaces, `-`, `.`, `(`, `)` and a leading `+` are dropped (in a URL write `+` as `%2B`); matches the whole stored number compared the same way. */
+    phone?: string;
+    /** Citizens per page, 1 to 50 written in digits (20 when absent). */
+    limit?: number;
+    /** The `next` of the previous page, with the same name, dob and phone. At most 200 citizens are reachable; then `next` is null. */
+    cursor?: string;
+  }): Promise<Envelope<{
+    /** By last name, first name, then id; a missing name last. */
+    citizens: Array<BetaSummary>;
+    /** The `cursor` of the next page; null when there is none, or when 200 citizens have been served (narrow the search). */
+    next: string | null;
+  }>>;
   /** Every citizen of one player in format alpha, in character-slot order */
   getAlphaCitizensByLicense(license: string): Promise<Envelope<Array<AlphaRecord>>>;
   /** Every citizen of one player in format beta, in character-slot order */

@@ -86,6 +86,17 @@
 ---@field last_property string esx_property: a property name (v1), or the stored JSON text `{"id", "coords"}` (v2); `""` when none.
 ---@field phone_number string As stored, numbers written as decimal text; `""` when none.
 
+---@class CitizenRecords.AlphaSummary
+---@field identifier string The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, …
+---@field firstname string
+---@field lastname string
+---@field dateofbirth string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field sex "m"|"f"|"" `m` or `f`; `""` when none is stored or the stored value is neither.
+---@field height number As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones.
+---@field job string Job name; `unemployed` when none is stored.
+---@field job_grade number
+---@field phone_number string As stored, numbers written as decimal text; `""` when none.
+
 ---@class CitizenRecords.BetaRecordMoney
 ---@field cash number Cash in hand
 ---@field bank number Bank balance; may be negative
@@ -189,6 +200,52 @@
 ---@field inventory CitizenRecords.BetaRecordInventoryItem[] Items by slot, in slot order
 ---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
 
+---@class CitizenRecords.BetaSummaryCharinfo
+---@field firstname string First name
+---@field lastname string Family name
+---@field birthdate string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field nationality string Nationality
+---@field gender string male or female; any other stored value as text
+---@field phone string Phone number
+---@field account string Bank account number
+---@field cid string Character slot of the player
+
+---@class CitizenRecords.BetaSummaryJobGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field payment number Salary of this grade
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaSummaryJob
+---@field name string Job name, e.g. police; unemployed when none
+---@field label string Job label shown to players
+---@field type string Job type, e.g. leo or ems; open-ended; none when the job has no type
+---@field isboss boolean Whether the player is a boss of this job
+---@field onduty boolean Whether the player is on duty
+---@field grade CitizenRecords.BetaSummaryJobGrade
+---@field payment number Salary
+
+---@class CitizenRecords.BetaSummaryGangGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaSummaryGang
+---@field name string Gang name; none when not in a gang
+---@field label string Gang label shown to players
+---@field isboss boolean Whether the player is the gang's boss
+---@field grade CitizenRecords.BetaSummaryGangGrade
+
+---@class CitizenRecords.BetaSummary
+---@field id number Row id in the players table
+---@field citizenid string Unique citizen id as stored, a short code such as KQW48213
+---@field license string Platform license of the player, e.g. license:<hex> or license2:<hex>
+---@field name string Player user name as stored (may contain emoji)
+---@field charinfo CitizenRecords.BetaSummaryCharinfo Character identity
+---@field job CitizenRecords.BetaSummaryJob The citizen's job
+---@field gang CitizenRecords.BetaSummaryGang The citizen's gang
+---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
+
 ---@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
 
 ---@class CitizenRecords.Error
@@ -219,6 +276,38 @@
 ---@class CitizenRecords.BetaCitizenResult
 ---@field success boolean
 ---@field data? CitizenRecords.BetaRecord
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.SearchAlphaCitizensQuery
+---@field name? string 2 to 64 characters, up to 3 words of at least 2 characters; every word must match the start of the first or the last name, case- and accent-insensitively (`jo smi` finds John Smith and Smith Johnson). `%` and `_` match themselves. `name` or `phone` is needed.
+---@field dob? string Birth date `YYYY-MM-DD`: narrows the search to citizens born that day, however the server stores the date.
+---@field phone? string 3 to 20 digits once spaces, `-`, `.`, `(`, `)` and a leading `+` are dropped (in a URL write `+` as `%2B`); matches the whole stored number compared the same way.
+---@field limit? integer Citizens per page, 1 to 50 written in digits (20 when absent).
+---@field cursor? string The `next` of the previous page, with the same name, dob and phone. At most 200 citizens are reachable; then `next` is null.
+
+---@class CitizenRecords.SearchAlphaCitizensResultData
+---@field citizens CitizenRecords.AlphaSummary[] By last name, first name, then id; a missing name last.
+---@field next string|nil The `cursor` of the next page; null when there is none, or when 200 citizens have been served (narrow the search).
+
+---@class CitizenRecords.SearchAlphaCitizensResult
+---@field success boolean
+---@field data? CitizenRecords.SearchAlphaCitizensResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.SearchBetaCitizensQuery
+---@field name? string 2 to 64 characters, up to 3 words of at least 2 characters; every word must match the start of the first or the last name, case- and accent-insensitively (`jo smi` finds John Smith and Smith Johnson). `%` and `_` match themselves. `name` or `phone` is needed.
+---@field dob? string Birth date `YYYY-MM-DD`: narrows the search to citizens born that day, however the server stores the date.
+---@field phone? string 3 to 20 digits once spaces, `-`, `.`, `(`, `)` and a leading `+` are dropped (in a URL write `+` as `%2B`); matches the whole stored number compared the same way.
+---@field limit? integer Citizens per page, 1 to 50 written in digits (20 when absent).
+---@field cursor? string The `next` of the previous page, with the same name, dob and phone. At most 200 citizens are reachable; then `next` is null.
+
+---@class CitizenRecords.SearchBetaCitizensResultData
+---@field citizens CitizenRecords.BetaSummary[] By last name, first name, then id; a missing name last.
+---@field next string|nil The `cursor` of the next page; null when there is none, or when 200 citizens have been served (narrow the search).
+
+---@class CitizenRecords.SearchBetaCitizensResult
+---@field success boolean
+---@field data? CitizenRecords.SearchBetaCitizensResultData
 ---@field error? CitizenRecords.Error
 
 ---@class CitizenRecords.AlphaCitizensByLicenseResult
@@ -253,6 +342,8 @@
 ---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
 ---@field getBetaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenResult
+---@field searchAlphaCitizens fun(self: CitizenRecords.Exports, query?: CitizenRecords.SearchAlphaCitizensQuery): CitizenRecords.SearchAlphaCitizensResult
+---@field searchBetaCitizens fun(self: CitizenRecords.Exports, query?: CitizenRecords.SearchBetaCitizensQuery): CitizenRecords.SearchBetaCitizensResult
 ---@field getAlphaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.AlphaCitizensByLicenseResult
 ---@field getBetaCitizensByLicense fun(self: CitizenRecords.Exports, license: string): CitizenRecords.BetaCitizensByLicenseResult
 ---@field getAlphaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaPresenceResult

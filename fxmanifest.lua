@@ -32,6 +32,8 @@ convar_category 'citizen_records' {
         { 'Requests per minute per key', 'citizen_records:rate_limit', 'CV_INT', '600' },
         { 'Query timeout (ms)', 'citizen_records:db_timeout_ms', 'CV_INT', '5000' },
         { 'Lookups in flight at most', 'citizen_records:max_in_flight', 'CV_INT', '64' },
+        { 'Search time limit (ms)', 'citizen_records:search_timeout_ms', 'CV_INT', '2000' },
+        { 'Searches in flight at most', 'citizen_records:search_max_in_flight', 'CV_INT', '2' },
         { 'Cache TTL (ms, 0 = off)', 'citizen_records:cache_ttl_ms', 'CV_INT', '1000' },
         { 'Largest column read (bytes)', 'citizen_records:max_column_bytes', 'CV_INT', '4194304' },
         { 'ESX dateofbirth order (auto, DMY, MDY, YMD)', 'citizen_records:esx_dob_format', 'CV_STRING', 'auto' },

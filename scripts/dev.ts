@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       curl(`/beta/citizens/${BETA_ID}`),
       curl(`/alpha/players/${LICENSE}/citizens`),
       curl(`/beta/players/${BETA_LICENSE}/citizens`),
+      // A search: accents fold (Zoë), each word starts the first or the last name.
+      curl('/beta/citizens?name=zoe+brandt'),
       curl('/health', false),
       curl('/openapi.json', false),
       `the API for people, in a browser: ${url}/docs`,

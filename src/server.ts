@@ -3,6 +3,7 @@
  * database adapter, the formats, the HTTP handler and the exports. Nothing is exported from here
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createCitizenService } from './api/citizen-service';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
@@ -78,10 +79,9 @@ function start(): void {
   const version = resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const gate = createLookupGate({
-    maxInFlight: config.maxInFlight,
-    cache: createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now }),
-  });
+  const cache = createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now });
+  const gate = createLookupGate({ maxInFlight: config.maxInFlight, cache });
+  const searchGate = createLookupGate({ maxInFlight: config.searchMaxInFlight, cache, what: { noun: 'searches', convar: 'search_max_in_flight' } });
   const service = createCitizenService({
     db,
     formats: FORMATS,
@@ -103,6 +103,9 @@ function start(): void {
       warn: (message) => log.warn(message),
       info: (message) => log.info(message),
     }),
+    searchGate,
+    searchTimeoutMs: config.searchTimeoutMs,
+    cursorSecret: randomBytes(32),
     now,
     logError: (message) => log.error(message),
   });
@@ -120,6 +123,7 @@ function start(): void {
       citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
       presence: (call) => Promise.resolve(service.presence(formatOf(call), call.params.id)),
+      search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
     },
   };
 
@@ -155,6 +159,7 @@ function start(): void {
     stopping = true;
     clearInterval(preparer);
     gate.stop();
+    searchGate.stop();
     db.close();
   });
 

@@ -2,14 +2,14 @@
  * A small in-memory Database for the unit suites of src/api: tables whose columns can be changed
  * under a running service, the statements it was asked, failures it is told to give, and answers
  * held back until a test lets them go. It understands the few statements those suites send: the
- * information_schema reads of src/db/table-columns.ts and `SELECT <columns> FROM <table> WHERE
- * <column> = ?`, and answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
+ * information_schema reads of src/db/table-columns.ts, `SELECT <columns> FROM <table> WHERE
+ * <column> = ?`, and the fake format's search statement (`SEARCH <table>`, run through `scan`), and answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
  * ER_BAD_FIELD_ERROR), as the oxmysql adapter hands them on: a 'failed' DatabaseError.
  *
  * `peopleFormat` is a format over its `people` table, so the suites exercise the service without
  * depending on what any real format's tables look like.
  */
-import { DatabaseError, type Database, type Row } from '../../src/db/database';
+import { DatabaseError, type Row, type ScanningDatabase } from '../../src/db/database';
 import { readTableColumns } from '../../src/db/table-columns';
 import { defineFormat, type FormatLookups, type FormatOptions } from '../../src/formats/format';
 import type { AnyFormat, FormatName } from '../../src/formats/registry';
@@ -39,12 +39,15 @@ function columnInfo(table: string, name: string, type: ColumnType) {
 }
 
 const SIMPLE_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?$/;
+const SEARCH = /^SEARCH `(\w+)`$/;
 
-export class FakeDatabase implements Database {
+export class FakeDatabase implements ScanningDatabase {
   /** isReady(): oxmysql connected. */
   ready = true;
   /** Every statement asked, in order, answered or not. */
   readonly statements: Statement[] = [];
+  /** The time limit of each scan asked, in order. */
+  readonly scanLimits: number[] = [];
   private readonly tables = new Map<string, Table>();
   private readonly failures: { error: DatabaseError; only: RegExp | undefined }[] = [];
   private held: (() => void)[] | null = null;
@@ -108,6 +111,11 @@ export class FakeDatabase implements Database {
     this.closed = true;
   }
 
+  scan(sql: string, params: readonly unknown[], timeoutMs: number): Promise<Row[]> {
+    this.scanLimits.push(timeoutMs);
+    return this.query(sql, params);
+  }
+
   async single(sql: string, params: readonly unknown[]): Promise<Row | null> {
     return (await this.query(sql, params))[0] ?? null;
   }
@@ -138,6 +146,13 @@ export class FakeDatabase implements Database {
       return rows;
     }
     if (sql.includes('information_schema.STATISTICS')) return [];
+    const search = SEARCH.exec(sql);
+    if (search) {
+      // [name prefix, after this id, at most]: names starting with the prefix (any case), by id.
+      const [prefix, after, limit] = [String(params[0]).toLowerCase(), String(params[1]), Number(params[2])];
+      const rows = this.table(search[1]).rows.filter((row) => String(row.name ?? '').toLowerCase().startsWith(prefix) && String(row.id) > after);
+      return rows.sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)).slice(0, limit).map((row) => ({ ...row }));
+    }
     const select = SIMPLE_SELECT.exec(sql);
     if (!select) throw new Error(`the fake database does not understand: ${sql}`);
     const [, list, from, where] = select;
@@ -177,6 +192,16 @@ export const peopleFormat: AnyFormat = defineFormat({
     const list = ['id', ...(columns.has('name') ? ['name'] : [])].map((c) => `\`${c}\``).join(', ');
     const toRecord = (row: Row): PeopleRecord => ({ id: String(row.id), name: row.name == null ? null : String(row.name) });
     return {
+      // By the first word of the name, in id order; no phones to search.
+      search: {
+        refuse: ({ phone }) => (phone === null ? null : 'people have no phone numbers'),
+        async run(criteria, execute) {
+          const rows = await execute('SEARCH `people`', [criteria.terms[0] ?? '', criteria.after?.[4] ?? '', criteria.limit + 1]);
+          const kept = rows.slice(0, criteria.limit);
+          const last = kept[kept.length - 1];
+          return { citizens: kept.map(toRecord), last: last ? [0, '', 0, '', String(last.id)] : null, more: rows.length > criteria.limit };
+        },
+      },
       async byId(id) {
         const row = await db.single(`SELECT ${list} FROM \`people\` WHERE \`id\` = ?`, [id]);
         return row && toRecord(row);

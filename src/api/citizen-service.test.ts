@@ -11,15 +11,17 @@ const PEOPLE = peopleFormat.name;
 const HEX = PERSON.license.slice('license:'.length);
 const BY_ID = /FROM `people` WHERE `id` = \?/;
 
-function setup(options: { enabled?: FormatName[]; maxInFlight?: number } = {}) {
+const SEARCH_TIMEOUT_MS = 1500;
+const SEARCHED = /^SEARCH `people`$/;
+
+function setup(options: { enabled?: FormatName[]; maxInFlight?: number; searchMaxInFlight?: number } = {}) {
   const db = new FakeDatabase();
   db.createTable('people', PEOPLE_COLUMNS, [PERSON]);
   const clock = manualClock();
   const errors: string[] = [];
-  const gate = createLookupGate({
-    maxInFlight: options.maxInFlight ?? 8,
-    cache: createLookupCache<Envelope<unknown>>({ ttlMs: 0, maxEntries: 10, maxBytes: 1 << 16, now: clock.now }),
-  });
+  const cache = createLookupCache<Envelope<unknown>>({ ttlMs: 0, maxEntries: 10, maxBytes: 1 << 16, now: clock.now });
+  const gate = createLookupGate({ maxInFlight: options.maxInFlight ?? 8, cache });
+  const searchGate = createLookupGate({ maxInFlight: options.searchMaxInFlight ?? 2, cache, what: { noun: 'searches', convar: 'search_max_in_flight' } });
   const service = createCitizenService({
     db,
     formats: [peopleFormat],
@@ -27,10 +29,13 @@ function setup(options: { enabled?: FormatName[]; maxInFlight?: number } = {}) {
     formatOptions: FAKE_FORMAT_OPTIONS,
     gate,
     live: NO_LIVE_SOURCE,
+    searchGate,
+    searchTimeoutMs: SEARCH_TIMEOUT_MS,
+    cursorSecret: new Uint8Array(32).fill(7),
     now: clock.now,
     logError: (m) => errors.push(m),
   });
-  return { db, clock, errors, gate, service };
+  return { db, clock, errors, gate, searchGate, service };
 }
 
 describe('lookup', () => {
@@ -156,5 +161,67 @@ describe('prepareFormats and availability', () => {
     expect(service.availability()).toEqual({ [PEOPLE]: 'pending' });
     expect(await service.prepareFormats()).toBe(true);
     expect(service.availability()).toEqual({ [PEOPLE]: 'available' });
+  });
+});
+
+describe('search', () => {
+  const PEOPLE_ROWS = [PERSON, { id: '1002', name: 'Ada Lovelace', license: '' }, { id: '1003', name: 'Adam Smith', license: '' }, { id: '2001', name: 'Bo Jones', license: '' }];
+  const records = (...ids: string[]) => ids.map((id) => ({ id, name: PEOPLE_ROWS.find((r) => r.id === id)!.name }));
+
+  function searching(options: { searchMaxInFlight?: number } = {}) {
+    const world = setup(options);
+    world.db.createTable('people', PEOPLE_COLUMNS, PEOPLE_ROWS);
+    return world;
+  }
+
+  test('a page, and the next from its cursor, over HTTP (a query string) and from an export (a table) alike; the database limits each scan', async () => {
+    const { db, service } = searching();
+    const first = (await service.search(PEOPLE, 'name=ada&limit=2', 'http')) as { success: true; data: { citizens: unknown[]; next: string } };
+    expect(first.data.citizens).toEqual(records('1001', '1002'));
+    expect(await service.search(PEOPLE, { name: 'ada', limit: 2 }, 'export')).toEqual(first);
+    const second = await service.search(PEOPLE, `name=ada&limit=2&cursor=${first.data.next}`, 'http');
+    expect(second).toEqual(ok({ citizens: records('1003'), next: null }));
+    expect(db.scanLimits).toEqual([SEARCH_TIMEOUT_MS, SEARCH_TIMEOUT_MS, SEARCH_TIMEOUT_MS]);
+    expect(db.asked(SEARCHED).map((q) => q.params)).toEqual([['ada', '', 3], ['ada', '', 3], ['ada', '1002', 3]]);
+  });
+
+  test("a query breaking the rules, or a question the format's table cannot answer, is 400 invalid_query and runs no search", async () => {
+    const { db, service } = searching();
+    expect(await service.search(PEOPLE, 'name=a', 'http')).toMatchObject({ error: { code: 'invalid_query', message: expect.stringMatching(/^name must be 2 to 64/) } });
+    // An export's string is no query string: the search takes a table.
+    expect(await service.search(PEOPLE, 'name=ada', 'export')).toMatchObject({ error: { code: 'invalid_query', message: expect.stringMatching(/^The search takes one table/) } });
+    expect(db.statements).toEqual([]);
+    expect(await service.search(PEOPLE, { phone: '555-0102' }, 'export')).toEqual({ success: false, error: { code: 'invalid_query', message: 'people have no phone numbers' } });
+    expect(db.asked(SEARCHED)).toEqual([]);
+  });
+
+  test('the database stopping a scan is 504 database_timeout saying to narrow the search; it logs nothing', async () => {
+    const { db, errors, service } = searching();
+    await service.prepareFormats();
+    db.failNext(new DatabaseError('timeout', 'the database stopped the statement at its time limit (…)', true), 1, SEARCHED);
+    expect(await service.search(PEOPLE, { name: 'ada' }, 'export')).toEqual({
+      success: false,
+      error: { code: 'database_timeout', message: 'The search scanned longer than citizen_records:search_timeout_ms (1500 ms) and the database stopped it; narrow it (more of the name, a dob or a phone) or try again.' },
+    });
+    db.failNext(new DatabaseError('timeout', 'the database did not answer within 5000 ms'), 1, SEARCHED);
+    expect(await service.search(PEOPLE, { name: 'ada' }, 'export')).toMatchObject({ error: { code: 'database_timeout', message: expect.stringMatching(/^The database did not answer in time/) } });
+    expect(errors).toEqual([]);
+  });
+
+  test('searches have their own cap: beyond it 503 server_busy, while identical ones share one scan and lookups still pass', async () => {
+    const { db, searchGate, service } = searching({ searchMaxInFlight: 1 });
+    await service.prepareFormats();
+    db.hold();
+    const shared = [service.search(PEOPLE, { name: 'ada' }, 'export'), service.search(PEOPLE, 'name=ada', 'http')];
+    expect(searchGate.inFlight()).toBe(1);
+    expect(await service.search(PEOPLE, { name: 'bo' }, 'export')).toMatchObject({
+      error: { code: 'server_busy', message: 'Too many searches are waiting on the database (citizen_records:search_max_in_flight is 1); try again in a moment.' },
+    });
+    const lookup = service.lookup(PEOPLE, PERSON.id);
+    db.release();
+    expect(await lookup).toEqual(ok({ id: PERSON.id, name: PERSON.name }));
+    const [a, b] = await Promise.all(shared);
+    expect(a).toEqual(b);
+    expect(db.asked(SEARCHED)).toHaveLength(1);
   });
 });

@@ -5,7 +5,7 @@
  */
 import type { FormatAvailability } from '../contract/health';
 import { LICENSE_RULE } from '../contract/parameters';
-import { DatabaseError, type Database } from '../db/database';
+import { DatabaseError, type ScanningDatabase } from '../db/database';
 import { parseLicense } from '../formats/common/license';
 import { tableLabel, type FormatLookups, type FormatOptions, type LiveContext } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
@@ -14,11 +14,12 @@ import { fail, ok, withRecordSource, type Envelope } from './envelope';
 import type { LiveSource } from './live-source';
 import type { LookupGate } from './lookup-gate';
 import { createPreparedFormats, isSchemaChange, SCHEMA_RECHECK_MS } from './prepared-formats';
+import { nextSearchCursor, pageLimit, parseSearchArgument, parseSearchQueryString, searchFilterKey, type CursorKey } from './search-query';
 
 export { SCHEMA_RECHECK_MS };
 
 export interface CitizenServiceOptions {
-  db: Database;
+  db: ScanningDatabase;
   /** Every format of the registry, enabled or not. */
   formats: readonly AnyFormat[];
   enabled: ReadonlySet<FormatName>;
@@ -26,6 +27,12 @@ export interface CitizenServiceOptions {
   gate: LookupGate;
   /** The online citizens and what their framework holds (live records); NO_LIVE_SOURCE where none runs. */
   live: LiveSource;
+  /** The searches' own gate: the same cache, a smaller cap (search_max_in_flight), since each scans. */
+  searchGate: LookupGate;
+  /** How long the database may run one search statement before it stops it (search_timeout_ms). */
+  searchTimeoutMs: number;
+  /** Signs the search cursors this run hands out (random per start). */
+  cursorSecret: Uint8Array;
   /** Milliseconds, for the pace of looking again for a missing table and of the failure log. */
   now(): number;
   logError(message: string): void;
@@ -44,6 +51,11 @@ export interface CitizenService {
   lookupByLicense(format: FormatName, license: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /** Whether the citizen is online now, from the framework's events: no database query. */
   presence(format: FormatName, id: unknown): Envelope<unknown>;
+  /**
+   * One page of citizens found by name, birth date or phone: `query` is the raw query string over
+   * HTTP, the caller's table through an export.
+   */
+  search(format: FormatName, query: unknown, via: 'http' | 'export', requestId?: string): Promise<Envelope<unknown>>;
   /**
    * Inspects the tables of every enabled format not known yet; looks again for missing ones, and
    * compares present ones, not looked at within `recheckMs`. Resolves true when every enabled
@@ -94,6 +106,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     what: string,
     requestId: string | undefined,
     use: (lookups: FormatLookups<unknown>, live: LiveContext) => Promise<Envelope<unknown>>,
+    through: LookupGate = gate,
   ): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) return Promise.resolve(disabled(format));
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
@@ -116,7 +129,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       );
       return withRecordSource(envelope, merged ? 'live' : 'database');
     };
-    return gate.run(`${format}\u0000${key}\u0000${options.live.version(format)}`, work, () => !online);
+    return through.run(`${format}\u0000${key}\u0000${options.live.version(format)}`, work, () => !online);
   }
 
   /** The id when it is one of the format's, else the failure that says why not. */
@@ -154,10 +167,45 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     return ok(options.live.presence(format, checked.id));
   }
 
+  function search(format: FormatName, input: unknown, via: 'http' | 'export', requestId?: string): Promise<Envelope<unknown>> {
+    const key: CursorKey = { scope: format, secret: options.cursorSecret };
+    // An HTTP query string that is not one cannot happen; '' stands for none.
+    const parse = via === 'http' ? parseSearchQueryString(typeof input === 'string' ? input : '', key) : parseSearchArgument(input, key);
+    if (!parse.ok) return Promise.resolve(fail('invalid_query', parse.message));
+    const { query } = parse;
+    const limit = pageLimit(query);
+    const shared = `search\u0000${searchFilterKey(query)}\u0000${limit}\u0000${JSON.stringify(query.cursor?.position ?? null)}`;
+    const what = `search ${JSON.stringify({ name: query.terms.join(' '), dob: query.dob, phone: query.phone })}`;
+    return guarded(
+      format,
+      shared,
+      what,
+      requestId,
+      async ({ search: bound }) => {
+        const refusal = bound.refuse(query);
+        if (refusal) return fail('invalid_query', refusal);
+        const criteria = { terms: query.terms, dob: query.dob, phone: query.phone, after: query.cursor?.position ?? null, limit };
+        try {
+          const page = await bound.run(criteria, (sql, params) => db.scan(sql, params, options.searchTimeoutMs));
+          return ok({ citizens: page.citizens, next: nextSearchCursor(query, page.citizens.length, page.last, page.more, key) });
+        } catch (error) {
+          if (!(error instanceof DatabaseError && error.stoppedByDatabase)) throw error;
+          return fail(
+            'database_timeout',
+            `The search scanned longer than citizen_records:search_timeout_ms (${options.searchTimeoutMs} ms) and the database stopped it; ` +
+              'narrow it (more of the name, a dob or a phone) or try again.',
+          );
+        }
+      },
+      options.searchGate,
+    );
+  }
+
   return {
     lookup,
     lookupByLicense,
     presence,
+    search,
     prepareFormats: (recheckMs = SCHEMA_RECHECK_MS) => prepared.prepareAll(recheckMs),
     availability: () => prepared.availability(),
   };

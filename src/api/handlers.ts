@@ -20,6 +20,8 @@ export interface OperationCall {
    * the table passed after the path arguments. Only operations that declare query parameters read it.
    */
   query: unknown;
+  /** Which way the call came: `query` is a query string over HTTP, a table (whatever was passed) from an export. */
+  via: 'http' | 'export';
   /** Names the request in the log line of an internal error (HTTP only). */
   requestId?: string;
 }
@@ -63,7 +65,7 @@ export function exportedFunctions(api: Api): ExportedFunction[] {
     const bind = (format: FormatName | null) => (...args: unknown[]) => {
       const params = Object.fromEntries(pathParameters.map((p, i) => [p.name, args[i]]));
       const query = queryParameters.length > 0 ? args[pathParameters.length] : undefined;
-      return handler({ format, params, query });
+      return handler({ format, params, query, via: 'export' });
     };
     if (perFormat(operation)) for (const format of FORMATS) functions.push({ name: forFormat(operation.export, format), call: bind(format.name) });
     else functions.push({ name: operation.export, call: bind(null) });

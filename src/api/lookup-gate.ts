@@ -20,7 +20,15 @@ function cacheable(envelope: Envelope<unknown>): boolean {
   return envelope.success || envelope.error.code === 'citizen_not_found';
 }
 
-export function createLookupGate(options: { maxInFlight: number; cache: LookupCache<Envelope<unknown>> }): LookupGate {
+export interface LookupGateOptions {
+  maxInFlight: number;
+  cache: LookupCache<Envelope<unknown>>;
+  /** What the gate lets through and the convar capping it, for the server_busy message (`lookups`, `max_in_flight`). */
+  what?: { noun: string; convar: string };
+}
+
+export function createLookupGate(options: LookupGateOptions): LookupGate {
+  const { noun, convar } = options.what ?? { noun: 'lookups', convar: 'max_in_flight' };
   // Each waiting lookup carries its own way to be answered at stop: a race against one shared
   // "stopping" promise would hang a reaction on it per lookup, and keep every answer for good.
   const waiting = new Map<string, { answer: Promise<Envelope<unknown>>; abandon: () => void }>();
@@ -34,7 +42,9 @@ export function createLookupGate(options: { maxInFlight: number; cache: LookupCa
       const shared = waiting.get(key);
       if (shared) return shared.answer;
       if (waiting.size >= options.maxInFlight) {
-        return Promise.resolve(fail('server_busy', `Too many lookups are waiting on the database (${options.maxInFlight}); try again in a moment.`));
+        return Promise.resolve(
+          fail('server_busy', `Too many ${noun} are waiting on the database (citizen_records:${convar} is ${options.maxInFlight}); try again in a moment.`),
+        );
       }
       let abandon: () => void = () => undefined;
       const answer = new Promise<Envelope<unknown>>((resolve, reject) => {

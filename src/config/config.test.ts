@@ -14,6 +14,8 @@ describe('readConfig', () => {
       rateLimit: 600,
       dbTimeoutMs: 5000,
       maxInFlight: 64,
+      searchTimeoutMs: 2000,
+      searchMaxInFlight: 2,
       cacheTtlMs: 1000,
       maxColumnBytes: 4194304,
       esxDobFormat: 'auto',

@@ -82,6 +82,20 @@ export const CONVARS = [
     description: 'distinct lookups waiting on the database at once; beyond, 503 `server_busy`',
   },
   {
+    name: 'search_timeout_ms',
+    value: { type: 'integer', default: 2000, min: 1, max: 290_000, unit: 'milliseconds', maxReason: "under FXServer's 300 s HTTP timeout" },
+    label: 'Search time limit (ms)',
+    description:
+      'how long the database may scan for one search before it stops the statement itself (MariaDB `max_statement_time`, MySQL `MAX_EXECUTION_TIME`) ' +
+      'and the answer is 504 `database_timeout`; the pool connection is free again at once',
+  },
+  {
+    name: 'search_max_in_flight',
+    value: { type: 'integer', default: 2, min: 1, max: 100 },
+    label: 'Searches in flight at most',
+    description: 'distinct searches waiting on the database at once (each holds one of oxmysql\'s pool connections); beyond, 503 `server_busy`',
+  },
+  {
     name: 'cache_ttl_ms',
     value: { type: 'integer', default: 1000, min: 0, max: 3_600_000, unit: 'milliseconds', minMeaning: 'no cache' },
     label: 'Cache TTL (ms, 0 = off)',

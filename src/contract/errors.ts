@@ -64,14 +64,17 @@ export const ERRORS = {
   server_busy: {
     status: 503,
     retryAfter: 1,
-    meaning: 'More than `citizen_records:max_in_flight` lookups wait on the database.',
+    meaning: 'More than `citizen_records:max_in_flight` lookups, or `citizen_records:search_max_in_flight` searches, wait on the database.',
   },
   resource_stopping: {
     status: 503,
     retryAfter: 5,
     meaning: 'The resource is stopping; every waiting request and export call gets this.',
   },
-  database_timeout: { status: 504, meaning: 'The database did not answer within `citizen_records:db_timeout_ms`.' },
+  database_timeout: {
+    status: 504,
+    meaning: 'The database did not answer within `citizen_records:db_timeout_ms`, or stopped a search at `citizen_records:search_timeout_ms`.',
+  },
 } as const satisfies Record<string, ErrorDeclaration>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -17,6 +17,7 @@
 import type { ErrorCode } from './errors';
 import type { ParameterRuleName } from './parameters';
 import type { Shape } from './shapes';
+import { SEARCH_COST, SEARCH_LIMIT, SEARCH_PARAMETERS, SEARCH_REACH } from './search';
 
 /** The most citizens one player's list holds; more is no real server's data, and the list stays bounded. */
 export const MAX_CITIZENS_PER_LICENSE = 64;
@@ -62,6 +63,8 @@ export interface Operation {
   readonly queryParameters: readonly QueryParameter[];
   /** `key`: an API key is needed (401 without); `open`: anyone may ask. */
   readonly access: 'key' | 'open';
+  /** Requests of the key's rate limit one call takes (1 when absent). */
+  readonly cost?: number;
   readonly answer: Answer;
   /** Every error code it can answer besides the ones any request can meet (route, method). */
   readonly errors: readonly ErrorCode[];
@@ -148,6 +151,33 @@ export const OPERATIONS = [
     name: '{Format}Citizen',
     export: 'get{Format}Citizen',
     summary: 'One citizen in format {format}',
+  },
+  {
+    id: 'search',
+    path: '/{format}/citizens',
+    methods: READ,
+    pathParameters: [],
+    queryParameters: SEARCH_PARAMETERS,
+    access: 'key',
+    cost: SEARCH_COST,
+    answer: {
+      kind: 'data',
+      data: {
+        object: {
+          citizens: { list: { formatSchema: 'summary' }, max: SEARCH_LIMIT.max, description: 'By last name, first name, then id; a missing name last.' },
+          next: {
+            type: 'string',
+            nullable: true,
+            description: `The \`cursor\` of the next page; null when there is none, or when ${SEARCH_REACH} citizens have been served (narrow the search).`,
+          },
+        },
+      },
+      description: `One page of the citizens found, each the record's summary fields. Costs ${SEARCH_COST} requests of the key's rate limit.`,
+    },
+    errors: ['invalid_query', ...LOOKUP_ERRORS],
+    name: 'Search{Format}Citizens',
+    export: 'search{Format}Citizens',
+    summary: 'Citizens in format {format} found by name, birth date or phone',
   },
   {
     id: 'citizensByLicense',

@@ -22,8 +22,11 @@ export type Shape =
   /** A schema every format shares, by name (one shape whatever the format, such as a vehicle). */
   | { readonly sharedSchema: string };
 
-/** The schemas each format declares (its documentation, src/formats/<format>/documentation.ts). */
-export type FormatSchemaName = 'record';
+/**
+ * The schemas each format declares (its documentation, src/formats/<format>/documentation.ts):
+ * `record`, the full record; `summary`, what a search answers per citizen.
+ */
+export type FormatSchemaName = 'record' | 'summary';
 
 /** The TypeScript type of a shape; a format's or shared schema is `unknown` here (its own module types it). */
 export type TypeOf<S, F extends string> = S extends { enum: ReadonlyArray<infer V> }

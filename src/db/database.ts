@@ -16,6 +16,8 @@ export class DatabaseError extends Error {
   constructor(
     readonly kind: DatabaseFailureKind,
     message: string,
+    /** A 'timeout' the database made itself: it stopped the statement at its time limit (ScanningDatabase.scan). */
+    readonly stoppedByDatabase = false,
   ) {
     super(message);
     this.name = 'DatabaseError';
@@ -43,4 +45,23 @@ export interface Database {
   single(sql: string, params: readonly unknown[]): Promise<Row | null>;
   /** Every row. Rejects only with a DatabaseError. */
   query(sql: string, params: readonly unknown[]): Promise<Row[]>;
+}
+
+/**
+ * A Database that can also run a statement allowed to scan (a search): one read-only SELECT that
+ * the database itself stops after `timeoutMs` (statement-timeout.ts). The database stopping it
+ * rejects as 'timeout' and, the database having answered, leaves it healthy.
+ *
+ * It runs as a server-side prepared statement (oxmysql `rawExecute`, mysql2 `execute`: the values
+ * travel apart from the SQL text, in the binary protocol), because a search's values are typed by
+ * people and hold quotes and backslashes. oxmysql's `query`/`single` go through mysql2 `query`,
+ * which writes the values into the text with backslash escapes (`'` as `\'`); a server whose
+ * sql_mode has NO_BACKSLASH_ESCAPES reads that backslash as a character and the quote as the end of
+ * the string: an injection (mysqljs/mysql#1828;
+ * https://dev.mysql.com/doc/refman/8.0/en/sql-mode.html#sqlmode_no_backslash_escapes). The record
+ * lookups stay on `query`: their values are ids and licenses checked to hold neither.
+ */
+export interface ScanningDatabase extends Database {
+  /** Every row. Rejects only with a DatabaseError. */
+  scan(sql: string, params: readonly unknown[], timeoutMs: number): Promise<Row[]>;
 }

@@ -5,8 +5,9 @@
  * fails at once.
  */
 import { onEvent, resourceExport, resourceState, resourceVersion } from '../fivem/natives';
-import { DatabaseError, type Database, type Row } from './database';
+import { DatabaseError, type Row, type ScanningDatabase } from './database';
 import { oxmysqlVersionWarning } from './oxmysql-version';
+import { isStatementTimeout, statementTimeoutStyle, withStatementTimeout, type StatementTimeoutStyle } from './statement-timeout';
 
 const OXMYSQL = 'oxmysql';
 
@@ -20,6 +21,13 @@ export interface OxmysqlOptions {
 }
 
 const PROBE_SQL = 'SELECT 1 AS ok';
+
+/**
+ * How much longer than a scan's statement time limit its JavaScript timer waits: the database
+ * stops the statement itself, and only a database that no longer answers at all (oxmysql then
+ * never calls back) is left to the timer.
+ */
+const SCAN_TIMER_MARGIN_MS = 1000;
 
 /**
  * Failures the database server reports about itself rather than about the query: the connection
@@ -36,15 +44,19 @@ const SERVER_TROUBLE =
  */
 const reasonOf = (message: string): string => message.slice(message.lastIndexOf('\n') + 1);
 
-export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
+export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase {
   /**
    * oxmysql's isReady only turns true, so once it has said so only the resource's state is asked
    * per lookup (a native call) instead of an export call across the msgpack boundary; a restart of
    * oxmysql asks again.
    */
   let connected = false;
+  /** The statement-timeout form of the server oxmysql is connected to, read once (VERSION()) per oxmysql start. */
+  let timeoutStyle: Promise<StatementTimeoutStyle> | null = null;
   onEvent('onResourceStop', (name: string) => {
-    if (name === OXMYSQL) connected = false;
+    if (name !== OXMYSQL) return;
+    connected = false;
+    timeoutStyle = null;
   });
   // Too old an oxmysql fails in ways that do not name it (503s, timeouts): say so at start, and
   // again whenever oxmysql (re)starts. Shown whatever log_level says, like configuration mistakes.
@@ -87,8 +99,12 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
   const pending = new Map<ReturnType<typeof setTimeout>, (error: DatabaseError) => void>();
   let closed = false;
 
-  /** One callback-style export call with `isPromise`, so errors come back as `cb(null, message)`. */
-  const call = (method: 'single' | 'query', sql: string, params: readonly unknown[]): Promise<unknown> =>
+  /**
+   * One callback-style export call with `isPromise`, so errors come back as `cb(null, message)`.
+   * `rawExecute` is oxmysql's server-side prepared statement (mysql2 `execute`); its rows come back
+   * as an array whatever their number, unlike `prepare`'s.
+   */
+  const call = (method: 'single' | 'query' | 'rawExecute', sql: string, params: readonly unknown[], timeoutMs = options.timeoutMs): Promise<unknown> =>
     new Promise((resolve, reject) => {
       if (closed) {
         reject(new DatabaseError('stopping', 'the resource is stopping'));
@@ -104,8 +120,8 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
         settled = true;
         pending.delete(timer);
         settle(seq, false);
-        reject(new DatabaseError('timeout', `the database did not answer within ${options.timeoutMs} ms`));
-      }, options.timeoutMs);
+        reject(new DatabaseError('timeout', `the database did not answer within ${timeoutMs} ms`));
+      }, timeoutMs);
       pending.set(timer, (error) => {
         settled = true;
         reject(error);
@@ -121,6 +137,12 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
           return;
         }
         const message = String(error);
+        // The database stopping a statement at its time limit answered, and is fine: a timeout, not trouble.
+        if (isStatementTimeout(reasonOf(message))) {
+          settle(seq, true);
+          reject(new DatabaseError('timeout', `the database stopped the statement at its time limit (${reasonOf(message)})`, true));
+          return;
+        }
         const trouble = SERVER_TROUBLE.test(reasonOf(message));
         settle(seq, !trouble);
         reject(trouble ? new DatabaseError('unavailable', reasonOf(message)) : new DatabaseError('failed', message));
@@ -140,10 +162,27 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): Database {
     return row !== null && typeof row === 'object' ? (row as Row) : null;
   };
 
+  const serverTimeoutStyle = (): Promise<StatementTimeoutStyle> => {
+    if (!timeoutStyle) {
+      const reading = single('SELECT VERSION() AS version', []).then((row) => statementTimeoutStyle(String(row?.version ?? '')));
+      timeoutStyle = reading;
+      // A failure is the caller's news; the next scan reads the version again.
+      reading.catch(() => {
+        if (timeoutStyle === reading) timeoutStyle = null;
+      });
+    }
+    return timeoutStyle;
+  };
+
   return {
     isReady,
     isHealthy: () => isReady() && healthy,
     single,
+    async scan(sql, params, timeoutMs) {
+      const style = await serverTimeoutStyle();
+      const rows = await call('rawExecute', withStatementTimeout(sql, style, timeoutMs), params, Math.max(options.timeoutMs, timeoutMs + SCAN_TIMER_MARGIN_MS));
+      return Array.isArray(rows) ? (rows as Row[]) : [];
+    },
     async query(sql, params) {
       const rows = await call('query', sql, params);
       return Array.isArray(rows) ? (rows as Row[]) : [];

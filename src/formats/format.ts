@@ -5,6 +5,7 @@ import type { GroupCatalogs } from './beta/group-catalog';
 import type { Warn } from './common/json-column';
 import type { License } from './common/license';
 import type { FormatLive, LiveParts } from './live';
+import type { FormatSearch } from './common/search-sql';
 
 export interface FormatOptions {
   warn: Warn;
@@ -49,12 +50,14 @@ export type LicenseLookup<R> = (license: License, live?: LiveContext) => Promise
 export interface FormatLookups<R> {
   byId: CitizenLookup<R>;
   byLicense: LicenseLookup<R>;
+  /** Citizens by name, birth date or phone (`search.ts`: the SQL and each summary). */
+  search: FormatSearch<unknown>;
 }
 
 /**
  * One record format, as the rest of the resource sees it. Everything about a format lives in its
  * own folder, laid out alike for every format: `index.ts` (this declaration), `id.ts` (its id
- * rule), `query.ts` (the SQL), `prepare.ts` (binding the lookups to the columns a server has),
+ * rule), `query.ts` (the SQL), `search.ts` (the search's SQL and summaries), `prepare.ts` (binding the lookups to the columns a server has),
  * `normalise.ts` (row to record), `schema.ts` (the record's zod schema, for types and documents),
  * `documentation.ts` (schemas and examples for the build) and `__fixtures__/rows.ts` (test rows).
  * src/formats/registry.ts lists the formats.

@@ -38,9 +38,11 @@ test('a broken document is refused by the same check', () => {
 
 test('every route is described, records need a key, health, the document and its page do not', () => {
   expect(Object.keys(doc.paths).sort()).toEqual([
+    '/alpha/citizens',
     '/alpha/citizens/{id}',
     '/alpha/citizens/{id}/presence',
     '/alpha/players/{license}/citizens',
+    '/beta/citizens',
     '/beta/citizens/{id}',
     '/beta/citizens/{id}/presence',
     '/beta/players/{license}/citizens',
@@ -62,6 +64,22 @@ test('every route is described, records need a key, health, the document and its
   expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
   expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
   expect(Object.keys(doc.paths['/beta/citizens/{id}/presence'].get.responses['200'].headers ?? {})).not.toContain('X-Record-Source');
+  expect(Object.keys(doc.paths['/alpha/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+});
+
+test('the search routes: their query parameters, a page of summaries with its cursor, and an example of each format', () => {
+  const examples = (doc as unknown as { components: { examples: Record<string, { value: { data: { citizens: object[] } } }> } }).components.examples;
+  for (const format of FORMATS) {
+    const get = doc.paths[`/${format.name}/citizens`].get;
+    expect((get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['name', 'dob', 'phone', 'limit', 'cursor']);
+    const { data } = (get.responses['200'].content as any)['application/json'].schema.properties;
+    expect(data.properties.citizens).toMatchObject({ type: 'array', maxItems: 50, items: { $ref: `#/components/schemas/${format.title}Summary` } });
+    expect(data.properties.next.type).toEqual(['string', 'null']);
+    expect(Object.keys((get.responses['400'].content as any)['application/json'].examples)).toEqual(['invalid_query']);
+    const example = examples[`Search${format.title}Citizens`].value;
+    expect(example.data.citizens).toHaveLength(1);
+    expect(Object.keys(example.data.citizens[0])).toEqual(Object.keys(doc.components.schemas[`${format.title}Summary`].properties));
+  }
 });
 
 test('every operation of every method declares the path parameters of its path, OPTIONS included', () => {

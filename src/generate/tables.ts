@@ -49,7 +49,9 @@ export function routesTable(): string {
   const rows = ROUTES.map(({ path, operation, format }) => {
     const summary = format ? forFormat(operation.summary, format) : operation.summary;
     const access = operation.access === 'open' ? '; no key' : '';
-    return [operation.methods.join(', '), code(path), `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}`];
+    const query = operation.queryParameters.map((q) => `${q.name}=`).join('&');
+    const cost = operation.cost ? `; costs ${operation.cost} requests of the rate limit` : '';
+    return [operation.methods.join(', '), code(query ? `${path}?${query}` : path), `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}${cost}`];
   });
   rows.push(['OPTIONS', 'any route', `CORS preflight: 204 with ${code('Allow')}; no key`]);
   return table(['method', 'path', 'answer'], rows);

@@ -121,14 +121,14 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
       return { response, client: auth.reason === 'no_keys_configured' ? '-' : 'rejected' };
     }
     client = auth.keyName;
-    const rate = policy.rateLimiter.take(auth.client);
+    const rate = policy.rateLimiter.take(auth.client, operation.cost ?? 1);
     if (!rate.allowed) {
       const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
       return { response: envelopeResponse(fail('rate_limited', message), requestId, { 'Retry-After': String(rate.retryAfterSeconds) }), client };
     }
   }
   const handler = api.operations[operation.id as DataOperationId];
-  const envelope = await handler({ format: route.format, params: route.params, query: queryString(request.path), requestId });
+  const envelope = await handler({ format: route.format, params: route.params, query: queryString(request.path), via: 'http', requestId });
   if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
   const response = recordResponse(envelope, requestId);
   if (operation.answer.recordSource) response.headers['X-Record-Source'] = recordSourceOf(envelope);

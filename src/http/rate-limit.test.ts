@@ -31,6 +31,17 @@ describe('createRateLimiter', () => {
     expect([1, 2, 3].map(() => rl.take('address:1.2.3.4').allowed)).toEqual([true, true, false]);
   });
 
+  test('a request may cost several tokens (a search costs 10): taken whole or not at all, the wait counted for all of them', () => {
+    const { rl, advance } = limiter(60, 10);
+    expect(rl.take('key:cad', 10)).toEqual({ allowed: true });
+    expect(rl.take('key:cad', 10)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    advance(3000);
+    expect(rl.take('key:cad', 10)).toEqual({ allowed: false, retryAfterSeconds: 7 });
+    expect(rl.take('key:cad')).toEqual({ allowed: true });
+    advance(8000);
+    expect(rl.take('key:cad', 10)).toEqual({ allowed: true });
+  });
+
   test('beyond maxBuckets the least recently used bucket is forgotten', () => {
     const { rl } = limiter(1, 1, 2);
     expect(rl.take('a').allowed).toBe(true);

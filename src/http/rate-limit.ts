@@ -16,7 +16,8 @@ export interface RateLimitOptions {
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
-  take(client: string): RateDecision;
+  /** Takes `tokens` (1 by default; a search takes more) from the client's bucket, or none when it holds fewer. */
+  take(client: string, tokens?: number): RateDecision;
 }
 
 interface Bucket {
@@ -24,7 +25,7 @@ interface Bucket {
   at: number;
 }
 
-/** The burst a per-minute limit gets: ten seconds' worth, at least 10 requests. */
+/** The burst a per-minute limit gets: ten seconds' worth, at least 10 requests (one search: SEARCH_COST). */
 export function burstFor(perMinute: number): number {
   return Math.max(10, Math.ceil(perMinute / 6));
 }
@@ -34,7 +35,7 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   const maxBuckets = options.maxBuckets ?? 10_000;
   const buckets = new Map<string, Bucket>();
   return {
-    take(client) {
+    take(client, tokens = 1) {
       const now = options.now();
       const bucket = buckets.get(client) ?? { tokens: options.burst, at: now };
       buckets.delete(client);
@@ -42,11 +43,11 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       bucket.at = now;
       buckets.set(client, bucket);
       if (buckets.size > maxBuckets) buckets.delete(buckets.keys().next().value as string);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
+      if (bucket.tokens >= tokens) {
+        bucket.tokens -= tokens;
         return { allowed: true };
       }
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)) };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((tokens - bucket.tokens) / perMs / 1000)) };
     },
   };
 }

@@ -40,11 +40,14 @@ describe('matchRoute', () => {
     expect(named('/beta/citizens/ABC12345')).toEqual({ id: 'citizen', format: 'beta', params: { id: 'ABC12345' } });
     expect(named('/beta/citizens/%ZZ')).toEqual({ id: 'citizen', format: 'beta', params: { id: null } });
     expect(named('/beta/players/license%3Aab/citizens')).toEqual({ id: 'citizensByLicense', format: 'beta', params: { license: 'license:ab' } });
+    // Without an id (one trailing slash or none), the search; its query string is the handler's to read.
+    expect(named('/alpha/citizens?name=jo+smi')).toEqual({ id: 'search', format: 'alpha', params: {} });
+    expect(named('/beta/citizens/')).toEqual({ id: 'search', format: 'beta', params: {} });
   });
 
   test('fixed segments match after decoding, and nothing else matches', () => {
     expect(named('/%61lpha/citizens/x')).toEqual({ id: 'citizen', format: 'alpha', params: { id: 'x' } });
-    for (const path of ['/', '/Health', '/gamma/citizens/x', '/alpha/citizens', '/alpha/citizens/', '/alpha/citizen/x', '/alpha/citizens/x/y', '/alpha/players/x/citizen']) {
+    for (const path of ['/', '/Health', '/gamma/citizens/x', '/gamma/citizens', '/alpha/citizens//', '/alpha/citizen/x', '/alpha/citizens/x/y', '/alpha/players/x/citizen']) {
       expect({ path, route: matchRoute(path) }).toEqual({ path, route: null });
     }
   });
@@ -56,6 +59,8 @@ describe('matchRoute', () => {
       '/docs',
       '/alpha/citizens/{id}',
       '/beta/citizens/{id}',
+      '/alpha/citizens',
+      '/beta/citizens',
       '/alpha/players/{license}/citizens',
       '/beta/players/{license}/citizens',
       '/alpha/citizens/{id}/presence',

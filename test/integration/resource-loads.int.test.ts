@@ -34,7 +34,7 @@ describe('the built resource with oxmysql connected to an empty database', () =>
   });
 
   test('any other path is a 404 route_not_found envelope', async () => {
-    for (const path of ['/', '/nothing', '/health/extra', '//health', '/alpha/citizens/', '/./health', '/health/..', '/%ZZ', '/alpha/citizens/a/b']) {
+    for (const path of ['/', '/nothing', '/health/extra', '//health', '/alpha/citizens//', '/./health', '/health/..', '/%ZZ', '/alpha/citizens/a/b']) {
       const response = await h.request(path);
       const body = JSON.parse(response.body) as { success: boolean; error: { code: string; message: string; requestId: string } };
       expect({ path, status: response.status, code: body.error?.code }).toEqual({ path, status: 404, code: 'route_not_found' });
@@ -42,6 +42,13 @@ describe('the built resource with oxmysql connected to an empty database', () =>
       expect(body.error.message).toMatch(/No route/);
       expect(body.error.requestId).toBe(response.headers['x-request-id']);
       expect(Object.keys(body).sort()).toEqual(['error', 'success']);
+    }
+  });
+
+  test('/alpha/citizens and /alpha/citizens/ without an id are the search, which needs a name or a phone', async () => {
+    for (const path of ['/alpha/citizens', '/alpha/citizens/']) {
+      const response = await h.request(path);
+      expect({ path, status: response.status, code: JSON.parse(response.body).error?.code }).toEqual({ path, status: 400, code: 'invalid_query' });
     }
   });
 

@@ -1,5 +1,6 @@
 /**
- * `npm run dev` as a new user runs it: it starts, prints curl lines that answer 200 with records,
+ * `npm run dev` as a new user runs it: it starts, prints curl lines that answer 200 with records
+ * (a search among them, which finds someone),
  * and Ctrl-C stops it and removes its throwaway database.
  */
 import { spawn } from 'node:child_process';
@@ -25,15 +26,16 @@ test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () 
     const dataDir = /throwaway mariadbd in (\S+)\)/.exec(output)?.[1];
     expect(dataDir && existsSync(dataDir)).toBe(true);
     const curls = output.split('\n').filter((line) => line.startsWith('curl '));
-    expect(curls).toHaveLength(6);
+    expect(curls).toHaveLength(7);
     for (const line of curls) {
       const url = new URL(/'(http[^']+)'/.exec(line)![1]);
       const auth = /-H '([^:]+): ([^']+)'/.exec(line);
-      const response = await rawRequest(url.origin, url.pathname, { headers: auth ? [[auth[1], auth[2]]] : [] });
+      const response = await rawRequest(url.origin, `${url.pathname}${url.search}`, { headers: auth ? [[auth[1], auth[2]]] : [] });
       expect({ line, status: response.answered && response.status }).toEqual({ line, status: 200 });
       const body = JSON.parse(response.answered ? response.body : '{}');
       if (url.pathname.includes('/citizens')) expect(body.success).toBe(true);
       if (url.pathname.includes('/players/')) expect({ line, citizens: body.data.length > 0 }).toEqual({ line, citizens: true });
+      if (url.search) expect({ line, found: body.data.citizens.length > 0 }).toEqual({ line, found: true });
     }
     process.kill(-child.pid!, 'SIGINT');
     await exited;

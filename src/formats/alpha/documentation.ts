@@ -5,17 +5,21 @@
  */
 import type { FormatDocumentation } from '../documentation';
 import { LEGACY_1_13_OX_ILLENIUM } from './__fixtures__/rows';
-import { normaliseAlphaRow } from './normalise';
-import { alphaRecordSchema } from './schema';
+import { normaliseAlphaRow, normaliseAlphaSummary } from './normalise';
+import { alphaRecordSchema, alphaSummarySchema } from './schema';
 
 const silent = () => undefined;
 
 export const alphaDocumentation: FormatDocumentation = {
-  schemas: { record: alphaRecordSchema },
+  schemas: { record: alphaRecordSchema, summary: alphaSummarySchema },
   examples: {
     record: {
       summary: 'ESX Legacy 1.13, ox_inventory, illenium-appearance',
       value: normaliseAlphaRow({ row: LEGACY_1_13_OX_ILLENIUM }, { warn: silent, dobOrder: 'DMY' }),
+    },
+    summary: {
+      summary: 'The same citizen as a search lists it',
+      value: normaliseAlphaSummary(LEGACY_1_13_OX_ILLENIUM, { dobOrder: 'DMY' }),
     },
   },
 };

@@ -36,6 +36,30 @@ function textOr(value: unknown, fallback: string): string {
   return text === '' ? fallback : text;
 }
 
+/** The fields a search answers with (docs/design.md §2.7): each is the `users` column of that name. */
+export const ALPHA_SUMMARY_FIELDS = ['identifier', 'firstname', 'lastname', 'dateofbirth', 'sex', 'height', 'job', 'job_grade', 'phone_number'] as const;
+
+export type AlphaSummary = Pick<AlphaRecord, (typeof ALPHA_SUMMARY_FIELDS)[number]>;
+
+/**
+ * The summary fields of one `users` row: the record's own, made by the same code (normaliseAlphaRow
+ * takes them from here), without the work the other fields cost.
+ */
+export function normaliseAlphaSummary(row: Row, options: Pick<NormaliseOptions, 'dobOrder'>): AlphaSummary {
+  return {
+    identifier: asString(row.identifier),
+    firstname: asString(row.firstname),
+    lastname: asString(row.lastname),
+    dateofbirth: parseCalendarDate(row.dateofbirth, options.dobOrder),
+    sex: normaliseSex(row.sex),
+    // As stored: a value below 100 is probably inches (pre-2022 esx_identity), but that is a guess.
+    height: asNumber(row.height),
+    job: textOr(row.job, 'unemployed'),
+    job_grade: asNumber(row.job_grade),
+    phone_number: asString(row.phone_number),
+  };
+}
+
 /**
  * The alpha record of one `users` row (docs/design.md §3, §3.1). Total: whatever a column holds, every
  * field gets a value of its type; a column of unreadable JSON gives its field the default and one
@@ -43,21 +67,20 @@ function textOr(value: unknown, fallback: string): string {
  */
 export function normaliseAlphaRow(source: AlphaSource, options: NormaliseOptions): AlphaRecord {
   const { row } = source;
-  const identifier = asString(row.identifier);
+  const summary = normaliseAlphaSummary(row, options);
+  const { identifier, sex } = summary;
   const context = { citizen: identifier, warn: options.warn };
   const json = (column: AlphaColumn): unknown => parseJsonColumn(row[column], column, context);
-  const sex = normaliseSex(row.sex);
   const inventory = source.userInventory ? normaliseUserInventory(source.userInventory) : normaliseInventory(json('inventory'));
   return {
     identifier,
-    firstname: asString(row.firstname),
-    lastname: asString(row.lastname),
-    dateofbirth: parseCalendarDate(row.dateofbirth, options.dobOrder),
+    firstname: summary.firstname,
+    lastname: summary.lastname,
+    dateofbirth: summary.dateofbirth,
     sex,
-    // As stored: a value below 100 is probably inches (pre-2022 esx_identity), but that is a guess.
-    height: asNumber(row.height),
-    job: textOr(row.job, 'unemployed'),
-    job_grade: asNumber(row.job_grade),
+    height: summary.height,
+    job: summary.job,
+    job_grade: summary.job_grade,
     group: textOr(row.group, 'user'),
     accounts: normaliseAccounts(source.userAccounts ? legacyAccounts(source.userAccounts, row) : json('accounts')),
     inventory: inventory.items,
@@ -70,6 +93,6 @@ export function normaliseAlphaRow(source: AlphaSource, options: NormaliseOptions
     disabled: asBoolean(row.disabled),
     // esx_property v2 stores `{"id", "coords"}` JSON here: kept as its text, which the caller can parse.
     last_property: asString(row.last_property),
-    phone_number: asString(row.phone_number),
+    phone_number: summary.phone_number,
   };
 }

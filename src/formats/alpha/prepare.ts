@@ -19,6 +19,7 @@ import {
 } from './query';
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
+import { prepareAlphaSearch } from './search';
 import type { AlphaRecord } from './schema';
 
 /** The order of this server's `dateofbirth` strings: the convar's, or under `auto` a bounded sample's. */
@@ -48,6 +49,7 @@ export async function prepareAlpha(
   if (!columns?.has('identifier')) return null;
   const selected = selectAlphaColumns(columns);
   const normaliseOptions = { warn: options.warn, dobOrder: await dobOrder(db, columns, options) };
+  const search = prepareAlphaSearch(columns, { ...normaliseOptions, maxColumnBytes: options.maxColumnBytes });
   const userQuery = alphaUserQuery(selected, options.maxColumnBytes);
   const { esxCharacterPrefix: prefix, esxMaxCharacters: slots } = options;
   const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
@@ -85,6 +87,7 @@ export async function prepareAlpha(
   };
 
   return {
+    search,
     async byId(id, live) {
       const row = await findRow(id);
       return row && toRecord(row, live);

@@ -114,3 +114,8 @@ export type AlphaInventoryItem = z.infer<typeof alphaInventoryItemSchema>;
 export type AlphaLoadoutItem = z.infer<typeof alphaLoadoutItemSchema>;
 export type AlphaStatus = z.infer<typeof alphaStatusSchema>;
 export type AlphaSkin = z.infer<typeof alphaSkinSchema>;
+
+/** A search's answer per citizen (docs/design.md §2.7): the record's fields a CAD lists, each exactly the record's. */
+export const alphaSummarySchema = alphaRecordSchema
+  .pick({ identifier: true, firstname: true, lastname: true, dateofbirth: true, sex: true, height: true, job: true, job_grade: true, phone_number: true })
+  .describe('One citizen found by a search: the fields of the full record a list shows, each exactly as the record has it.');

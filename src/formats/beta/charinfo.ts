@@ -9,7 +9,7 @@ import type { BetaRecord } from './schema';
  * day-first, the order outside the US. qb-core's placeholder `00-00-0000` is no real date and
  * becomes `''` like any other.
  */
-const BIRTHDATE_ORDER: DateOrder = 'YMD';
+export const BIRTHDATE_ORDER: DateOrder = 'YMD';
 
 /** qb-multicharacter stores 0/1; a label it failed to translate is stored as it was typed. */
 function genderLabel(value: unknown): string {

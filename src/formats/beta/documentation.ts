@@ -5,19 +5,23 @@
  */
 import type { FormatDocumentation } from '../documentation';
 import { qbcoreRow } from './__fixtures__/rows';
-import { normaliseBetaRow } from './normalise';
-import { betaRecordSchema } from './schema';
+import { normaliseBetaRow, normaliseBetaSummary } from './normalise';
+import { betaRecordSchema, betaSummarySchema } from './schema';
 
 /** A fixed instant, so that generated documents compare equal from one build to the next. */
 const EXAMPLE_NOW_MS = Date.UTC(2026, 10, 20, 18, 4, 5);
 const silent = () => undefined;
 
 export const betaDocumentation: FormatDocumentation = {
-  schemas: { record: betaRecordSchema },
+  schemas: { record: betaRecordSchema, summary: betaSummarySchema },
   examples: {
     record: {
       summary: 'QBCore with qb-inventory',
       value: normaliseBetaRow(qbcoreRow, { warn: silent, nowMs: EXAMPLE_NOW_MS }),
+    },
+    summary: {
+      summary: 'The same citizen as a search lists it',
+      value: normaliseBetaSummary(qbcoreRow, { warn: silent, nowMs: EXAMPLE_NOW_MS }),
     },
   },
 };

@@ -5,6 +5,7 @@ import { warnOversize } from '../common/oversize';
 import type { FormatLookups, FormatOptions, LiveContext } from '../format';
 import { mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
+import { prepareBetaSearch } from './search';
 import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE } from './query';
 import type { BetaRecord } from './schema';
 
@@ -24,6 +25,7 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
     return normaliseBetaRow(merged ?? row, { warn: options.warn, nowMs, groups: options.groups() });
   };
   return {
+    search: prepareBetaSearch(columns, options),
     async byId(id, live) {
       const row = await db.single(query.sql, query.params(id));
       return row && toRecord(row, options.now(), live);

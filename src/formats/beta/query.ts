@@ -81,15 +81,32 @@ export function buildLicenseQuery(columns: ReadonlyMap<string, TableColumn>, max
   };
 }
 
-function selectPlayers(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): string {
+export type PlayersColumn = 'id' | (typeof READ_COLUMNS)[number] | 'last_updated';
+
+/**
+ * The select list reading `wanted` (every column the record reads, unless a search wants only its
+ * summary's) as the record's normaliser expects them.
+ */
+export function playersSelectList(
+  columns: ReadonlyMap<string, TableColumn>,
+  maxColumnBytes: number,
+  wanted: ReadonlySet<PlayersColumn> | null = null,
+): string[] {
   const select: string[] = [];
+  const wants = (name: PlayersColumn) => wanted === null || wanted.has(name);
   const idColumn = columns.get('id') ?? columns.get('#');
-  if (idColumn) select.push(...selectColumn(idColumn, 'id', maxColumnBytes));
+  if (idColumn && wants('id')) select.push(...selectColumn(idColumn, 'id', maxColumnBytes));
   for (const name of READ_COLUMNS) {
     const column = columns.get(name);
-    if (column) select.push(...selectColumn(column, name, maxColumnBytes));
+    if (column && wants(name)) select.push(...selectColumn(column, name, maxColumnBytes));
   }
   const lastUpdated = columns.get('last_updated');
-  if (lastUpdated) select.push(`UNIX_TIMESTAMP(${quoteIdentifier(lastUpdated.name)}) AS ${quoteIdentifier(LAST_UPDATED_UNIX)}`);
-  return `SELECT ${select.join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
+  if (lastUpdated && wants('last_updated')) {
+    select.push(`UNIX_TIMESTAMP(${quoteIdentifier(lastUpdated.name)}) AS ${quoteIdentifier(LAST_UPDATED_UNIX)}`);
+  }
+  return select;
+}
+
+function selectPlayers(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): string {
+  return `SELECT ${playersSelectList(columns, maxColumnBytes).join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
 }

@@ -136,3 +136,8 @@ export type BetaItemMetadata = z.infer<typeof betaItemMetadataSchema>;
 export type BetaJob = z.infer<typeof betaJobSchema>;
 export type BetaGang = z.infer<typeof betaGangSchema>;
 export type BetaMetadata = z.infer<typeof betaMetadataSchema>;
+
+/** A search's answer per citizen (docs/design.md §2.7): the record's fields a CAD lists, each exactly the record's. */
+export const betaSummarySchema = betaRecordSchema
+  .pick({ id: true, citizenid: true, license: true, name: true, charinfo: true, job: true, gang: true, last_updated: true })
+  .describe('One citizen found by a search: the fields of the full record a list shows, each exactly as the record has it.');

@@ -17,6 +17,7 @@ export function formatCalendarDate(year: number, month: number, day: number): st
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
+// storedDatePattern (below) matches in SQL what these two read: change them together.
 const YEAR_FIRST = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T ].*)?$/;
 const YEAR_LAST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
 
@@ -44,4 +45,29 @@ export function parseCalendarDate(value: unknown, order: DateOrder): string {
     return order === 'MDY' ? formatCalendarDate(year, a, b) : formatCalendarDate(year, b, a);
   }
   return '';
+}
+
+/** One day or month field as parseCalendarDate reads it: one or two digits, so 5 is `5` or `05`. */
+function dayOrMonth(n: number): string {
+  return n < 10 ? `0?${n}` : String(n);
+}
+
+/**
+ * A regular expression matching exactly the stored strings parseCalendarDate reads as `date`
+ * (`YYYY-MM-DD`) under `order`, so that a search can compare birth dates in SQL the way the record
+ * shows them. It mirrors YEAR_FIRST and YEAR_LAST above (change them together) in the POSIX ERE
+ * subset that MySQL 5.7 (Henry Spencer), MySQL 8 (ICU) and MariaDB (PCRE2) share: no `\d`, no
+ * `(?:`, `[[:space:]]` for trim's whitespace (which covers ASCII whitespace; trim's other Unicode
+ * spaces around a stored date are not matched). The caller compares under a binary collation, as
+ * the `T` of a date-time is upper case only here too.
+ */
+export function storedDatePattern(date: string, order: DateOrder): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`storedDatePattern needs YYYY-MM-DD, not ${date}`);
+  const [year, month, day] = [match[1], Number(match[2]), Number(match[3])];
+  const sep = '[-/.]';
+  const yearFirst = `${year}${sep}${dayOrMonth(month)}${sep}${dayOrMonth(day)}([T ].*)?`;
+  const [a, b] = order === 'MDY' ? [month, day] : [day, month];
+  const yearLast = `${dayOrMonth(a)}${sep}${dayOrMonth(b)}${sep}${year}`;
+  return `^[[:space:]]*(${yearFirst}|${yearLast})[[:space:]]*$`;
 }
