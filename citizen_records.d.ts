@@ -480,4 +480,18 @@ export interface CitizenRecordsExports {
   getAlphaCitizenVehicles(id: string): Promise<Envelope<Array<Vehicle>>>;
   /** One citizen's vehicles in format beta, ordered by plate */
   getBetaCitizenVehicles(id: string): Promise<Envelope<Array<Vehicle>>>;
+  /** Whether one citizen in format alpha is online, and his server id */
+  getAlphaPresence(id: string): Promise<Envelope<{
+    /** The character is loaded by the framework on this server now. */
+    online: boolean;
+    /** The player's server id (source) while online; null otherwise. */
+    server_id: number | null;
+  }>>;
+  /** Whether one citizen in format beta is online, and his server id */
+  getBetaPresence(id: string): Promise<Envelope<{
+    /** The character is loaded by the framework on this server now. */
+    online: boolean;
+    /** The player's server id (source) while online; null otherwise. */
+    server_id: number | null;
+  }>>;
 }

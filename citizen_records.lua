@@ -362,6 +362,24 @@
 ---@field data? CitizenRecords.Vehicle[]
 ---@field error? CitizenRecords.Error
 
+---@class CitizenRecords.AlphaPresenceResultData
+---@field online boolean The character is loaded by the framework on this server now.
+---@field server_id integer|nil The player's server id (source) while online; null otherwise.
+
+---@class CitizenRecords.AlphaPresenceResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaPresenceResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaPresenceResultData
+---@field online boolean The character is loaded by the framework on this server now.
+---@field server_id integer|nil The player's server id (source) while online; null otherwise.
+
+---@class CitizenRecords.BetaPresenceResult
+---@field success boolean
+---@field data? CitizenRecords.BetaPresenceResultData
+---@field error? CitizenRecords.Error
+
 ---@class CitizenRecords.Exports
 ---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
@@ -374,3 +392,5 @@
 ---@field getBetaVehicle fun(self: CitizenRecords.Exports, plate: string): CitizenRecords.BetaVehicleResult
 ---@field getAlphaCitizenVehicles fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenVehiclesResult
 ---@field getBetaCitizenVehicles fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenVehiclesResult
+---@field getAlphaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaPresenceResult
+---@field getBetaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaPresenceResult

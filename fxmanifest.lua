@@ -40,6 +40,7 @@ convar_category 'citizen_records' {
         { 'esx_multicharacter prefix', 'citizen_records:esx_character_prefix', 'CV_STRING', 'char' },
         { 'esx_multicharacter slots', 'citizen_records:esx_max_characters', 'CV_INT', '4' },
         { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },
+        { 'Live records for online citizens', 'citizen_records:live_records', 'CV_BOOL', 'true' },
         { 'Log level (error, warn, info, debug)', 'citizen_records:log_level', 'CV_STRING', 'info' },
         -- /contract:convars
     }

@@ -18,6 +18,7 @@ import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { watchFrameworkVehicles } from './fivem/framework-vehicles';
 import { serveHttp } from './fivem/http-handler';
+import { startLiveRecords } from './fivem/live';
 import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
 import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
@@ -105,6 +106,12 @@ function start(): void {
       scanTimeoutMs: Math.min(config.searchTimeoutMs, Math.max(1, config.dbTimeoutMs - SCAN_MARGIN_MS)),
     },
     gate,
+    live: startLiveRecords({
+      formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+      enabled: config.liveRecords,
+      warn: (message) => log.warn(message),
+      info: (message) => log.info(message),
+    }),
     searchGate,
     searchTimeoutMs: config.searchTimeoutMs,
     cursorSecret: randomBytes(32),
@@ -126,6 +133,7 @@ function start(): void {
       citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
       vehicle: (call) => service.lookupVehicle(formatOf(call), call.params.plate, call.requestId),
       citizenVehicles: (call) => service.lookupCitizenVehicles(formatOf(call), call.params.id, call.requestId),
+      presence: (call) => Promise.resolve(service.presence(formatOf(call), call.params.id)),
       search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
     },
   };

@@ -5,3 +5,4 @@
  */
 import './lookups';
 import './vehicles';
+import './live';

@@ -5,6 +5,7 @@ import { createCitizenService } from './citizen-service';
 import { ok, type Envelope } from './envelope';
 import { createLookupCache } from './lookup-cache';
 import { createLookupGate } from './lookup-gate';
+import { NO_LIVE_SOURCE } from './live-source';
 
 const PEOPLE = peopleFormat.name;
 const HEX = PERSON.license.slice('license:'.length);
@@ -27,6 +28,7 @@ function setup(options: { enabled?: FormatName[]; maxInFlight?: number; searchMa
     enabled: new Set(options.enabled ?? [PEOPLE]),
     formatOptions: FAKE_FORMAT_OPTIONS,
     gate,
+    live: NO_LIVE_SOURCE,
     searchGate,
     searchTimeoutMs: SEARCH_TIMEOUT_MS,
     cursorSecret: new Uint8Array(32).fill(7),

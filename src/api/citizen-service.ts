@@ -9,10 +9,11 @@ import { DatabaseError, type ScanningDatabase } from '../db/database';
 import { parseLicense } from '../formats/common/license';
 import { parsePlate } from '../formats/common/plate';
 import type { VehicleLookups } from '../formats/common/vehicle-lookup';
-import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
+import { tableLabel, type FormatLookups, type FormatOptions, type LiveContext } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import { createDatabaseFailures } from './database-failures';
-import { fail, ok, type Envelope } from './envelope';
+import { fail, ok, withRecordSource, type Envelope } from './envelope';
+import type { LiveSource } from './live-source';
 import type { LookupGate } from './lookup-gate';
 import { createPreparedFormats, isSchemaChange, SCHEMA_RECHECK_MS, VEHICLES, type PreparedFormats } from './prepared-formats';
 import { nextSearchCursor, pageLimit, parseSearchArgument, parseSearchQueryString, searchFilterKey, type CursorKey } from './search-query';
@@ -26,6 +27,8 @@ export interface CitizenServiceOptions {
   enabled: ReadonlySet<FormatName>;
   formatOptions: FormatOptions;
   gate: LookupGate;
+  /** The online citizens and what their framework holds (live records); NO_LIVE_SOURCE where none runs. */
+  live: LiveSource;
   /** The searches' own gate: the same cache, a smaller cap (search_max_in_flight), since each scans. */
   searchGate: LookupGate;
   /** How long the database may run one search statement before it stops it (search_timeout_ms). */
@@ -52,6 +55,8 @@ export interface CitizenService {
   lookupVehicle(format: FormatName, plate: unknown, requestId?: string): Promise<Envelope<unknown>>;
   /** A citizen's vehicles ordered by plate; 404 for an unknown citizen, `[]` for one without vehicles. */
   lookupCitizenVehicles(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
+  /** Whether the citizen is online now, from the framework's events: no database query. */
+  presence(format: FormatName, id: unknown): Envelope<unknown>;
   /**
    * One page of citizens found by name, birth date or phone: `query` is the raw query string over
    * HTTP, the caller's table through an export.
@@ -88,31 +93,55 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     }
   }
 
-  /** What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap, stop). */
+  const disabled = (format: FormatName) => fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+
+  /**
+   * What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap,
+   * stop). The lookup gets a live context; its answer says X-Record-Source live when a record
+   * merged live values. The cache key carries the online set's version, so a database answer
+   * cached while a citizen was offline is not served once he logs in; an answer that touched an
+   * online citizen (live, or the database because his framework failed) is not cached at all, so
+   * it is as fresh as the framework, and live again as soon as the framework answers.
+   */
   function guarded<B>(
     kept: PreparedFormats<B>,
     format: FormatName,
     key: string,
     what: string,
     requestId: string | undefined,
-    use: (bound: B) => Promise<Envelope<unknown>>,
+    use: (bound: B, live: LiveContext) => Promise<Envelope<unknown>>,
     through: LookupGate = gate,
   ): Promise<Envelope<unknown>> {
-    if (!enabled.has(format)) {
-      return Promise.resolve(fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`));
-    }
+    if (!enabled.has(format)) return Promise.resolve(disabled(format));
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
-    return through.run(`${format}\u0000${key}`, () =>
-      find(kept, format, use).catch((error: unknown) => databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`)),
-    );
+    let online = false;
+    let merged = false;
+    const live: LiveContext = {
+      async merge(identifier, mergeParts) {
+        if (!options.live.presence(format, identifier).online) return null;
+        online = true;
+        const parts = await options.live.liveRow(format, identifier);
+        const result = parts && mergeParts(parts);
+        if (parts && result === null) options.live.unmergeable(parts);
+        if (result !== null) merged = true;
+        return result;
+      },
+    };
+    const work = async () => {
+      const envelope = await find(kept, format, (bound) => use(bound, live)).catch((error: unknown) =>
+        databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`),
+      );
+      return withRecordSource(envelope, merged ? 'live' : 'database');
+    };
+    return through.run(`${format}\u0000${key}\u0000${options.live.version(format)}`, work, () => !online);
   }
 
   /** The citizen lookups: 501 when the format's table is missing. */
   const citizens =
-    (format: FormatName, use: (lookups: FormatLookups<unknown>) => Promise<Envelope<unknown>>) =>
-    (bound: FormatLookups<unknown> | null) =>
+    (format: FormatName, use: (lookups: FormatLookups<unknown>, live: LiveContext) => Promise<Envelope<unknown>>) =>
+    (bound: FormatLookups<unknown> | null, live: LiveContext) =>
       bound
-        ? use(bound)
+        ? use(bound, live)
         : Promise.resolve(fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`));
 
   /** The vehicle lookups: 501 naming the table this server lacks (the vehicles' or the citizens'). */
@@ -138,8 +167,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   function lookup(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
     const id = checkId(format, value);
     if (typeof id !== 'string') return Promise.resolve(id);
-    return guarded(prepared, format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }) => {
-      const record = await byId(id);
+    return guarded(prepared, format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }, live) => {
+      const record = await byId(id, live);
       return record === null ? noCitizen(format, id) : ok(record);
     }));
   }
@@ -171,7 +200,14 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(prepared, format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }) => ok(await byLicense(license))));
+    return guarded(prepared, format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }, live) => ok(await byLicense(license, live))));
+  }
+
+  function presence(format: FormatName, value: unknown): Envelope<unknown> {
+    const id = checkId(format, value);
+    if (typeof id !== 'string') return id;
+    if (!enabled.has(format)) return disabled(format);
+    return ok(options.live.presence(format, id));
   }
 
   function search(format: FormatName, input: unknown, via: 'http' | 'export', requestId?: string): Promise<Envelope<unknown>> {
@@ -214,6 +250,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     lookupByLicense,
     lookupVehicle,
     lookupCitizenVehicles,
+    presence,
     search,
     async prepareFormats(recheckMs = SCHEMA_RECHECK_MS) {
       const [citizensKnown, vehiclesKnown] = await Promise.all([prepared.prepareAll(recheckMs), vehiclesPrepared.prepareAll(recheckMs)]);

@@ -8,7 +8,8 @@ import { fail, resourceStopping, type Envelope } from './envelope';
 import type { LookupCache } from './lookup-cache';
 
 export interface LookupGate {
-  run(key: string, work: () => Promise<Envelope<unknown>>): Promise<Envelope<unknown>>;
+  /** `keep` says, once `work` has answered, whether its answer may be cached (besides being a record or a not-found). */
+  run(key: string, work: () => Promise<Envelope<unknown>>, keep?: () => boolean): Promise<Envelope<unknown>>;
   /** How many distinct lookups wait on the database now. */
   inFlight(): number;
   stop(): void;
@@ -34,7 +35,7 @@ export function createLookupGate(options: LookupGateOptions): LookupGate {
   let stopped = false;
 
   return {
-    run(key, work) {
+    run(key, work, keep = () => true) {
       if (stopped) return Promise.resolve(resourceStopping());
       const cached = options.cache.get(key);
       if (cached) return Promise.resolve(cached);
@@ -49,7 +50,7 @@ export function createLookupGate(options: LookupGateOptions): LookupGate {
       const answer = new Promise<Envelope<unknown>>((resolve, reject) => {
         abandon = () => resolve(resourceStopping());
         work().then((envelope) => {
-          if (!stopped && cacheable(envelope)) options.cache.set(key, envelope);
+          if (!stopped && cacheable(envelope) && keep()) options.cache.set(key, envelope);
           resolve(envelope);
         }, reject);
       }).finally(() => waiting.delete(key));

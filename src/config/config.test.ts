@@ -22,6 +22,7 @@ describe('readConfig', () => {
       esxCharacterPrefix: 'char',
       esxMaxCharacters: 4,
       formats: new Set(['alpha', 'beta']),
+      liveRecords: true,
       logLevel: 'info',
     });
     expect(problems).toEqual([]);

@@ -135,6 +135,14 @@ export const CONVARS = [
     description: 'the formats served; a format left out answers 501 `format_unavailable`',
   },
   {
+    name: 'live_records',
+    value: { type: 'boolean', default: true },
+    label: 'Live records for online citizens',
+    description:
+      '`true`: while a citizen is online, his record carries what the framework holds in memory (X-Record-Source: live); ' +
+      '`false`: records come from the database only (presence is still answered)',
+  },
+  {
     name: 'log_level',
     value: { type: 'choice', default: 'info', choices: LOG_LEVELS },
     label: 'Log level (error, warn, info, debug)',

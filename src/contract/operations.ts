@@ -40,8 +40,11 @@ export interface QueryParameter {
 
 /** What a successful answer is. */
 export type Answer =
-  /** `{success: true, data}` with a weak ETag (304 on If-None-Match); `description` says what `data` is. */
-  | { readonly kind: 'data'; readonly data: Shape; readonly description: string }
+  /**
+   * `{success: true, data}` with a weak ETag (304 on If-None-Match); `description` says what `data`
+   * is. `recordSource`: HTTP answers say in X-Record-Source whether a record in it is live.
+   */
+  | { readonly kind: 'data'; readonly data: Shape; readonly description: string; readonly recordSource?: true }
   /** The health report (src/contract/health.ts): 200 or 503, never an error envelope but resource_stopping. */
   | { readonly kind: 'health' }
   /** The OpenAPI document itself. */
@@ -146,7 +149,7 @@ export const OPERATIONS = [
     pathParameters: [{ name: 'id', rule: 'id' }],
     queryParameters: [],
     access: 'key',
-    answer: { kind: 'data', data: { formatSchema: 'record' }, description: 'The record.' },
+    answer: { kind: 'data', data: { formatSchema: 'record' }, description: 'The record; live values merged in while the citizen is online.', recordSource: true },
     errors: ['invalid_id', 'citizen_not_found', ...LOOKUP_ERRORS],
     name: '{Format}Citizen',
     export: 'get{Format}Citizen',
@@ -190,6 +193,7 @@ export const OPERATIONS = [
       kind: 'data',
       data: { list: { formatSchema: 'record' }, max: MAX_CITIZENS_PER_LICENSE },
       description: `The records, each as the single-citizen route gives it; \`[]\` when the player has none; at most ${MAX_CITIZENS_PER_LICENSE}.`,
+      recordSource: true,
     },
     errors: ['invalid_license', ...LOOKUP_ERRORS],
     name: '{Format}CitizensByLicense',
@@ -225,6 +229,28 @@ export const OPERATIONS = [
     name: '{Format}CitizenVehicles',
     export: 'get{Format}CitizenVehicles',
     summary: "One citizen's vehicles in format {format}, ordered by plate",
+  },
+  {
+    id: 'presence',
+    path: '/{format}/citizens/{id}/presence',
+    methods: READ,
+    pathParameters: [{ name: 'id', rule: 'id' }],
+    queryParameters: [],
+    access: 'key',
+    answer: {
+      kind: 'data',
+      data: {
+        object: {
+          online: { type: 'boolean', description: 'The character is loaded by the framework on this server now.' },
+          server_id: { type: 'integer', nullable: true, description: "The player's server id (source) while online; null otherwise." },
+        },
+      },
+      description: 'Whether the citizen is online, from the framework\'s load and unload events; no database query, also with live_records off.',
+    },
+    errors: ['invalid_id', 'unauthorized', 'route_not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'format_unavailable', 'resource_stopping'],
+    name: '{Format}Presence',
+    export: 'get{Format}Presence',
+    summary: 'Whether one citizen in format {format} is online, and his server id',
   },
 ] as const satisfies readonly Operation[];
 

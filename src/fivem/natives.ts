@@ -39,9 +39,20 @@ interface FxGlobals {
   /** Own type: the callable `exports` object (docs/platform.md#exports). */
   exports: ((name: string, fn: (...args: never[]) => unknown) => void) & Record<string, Record<string, AnyFunction>>;
   on(event: string, listener: Listener): void;
+  /** TriggerEvent: every listener of every resource, synchronously. */
+  emit(event: string, ...args: unknown[]): void;
+  /** The player who sent the event being handled (FXServer sets it for each handler call). */
+  source: unknown;
+  /** The server ids of the connected players, as strings (FXServer's JS runtime helper). */
+  getPlayers(): string[];
   GetConvar: typeof GetConvar;
   GetCurrentResourceName: typeof GetCurrentResourceName;
   GetResourceState: typeof GetResourceState;
+  GetPlayerPed: typeof GetPlayerPed;
+  GetEntityCoords: typeof GetEntityCoords;
+  GetEntityHealth: typeof GetEntityHealth;
+  GetPedArmour: typeof GetPedArmour;
+  GetStateBagValue: typeof GetStateBagValue;
   /** Own type: @citizenfx/server says `string`, but a key the manifest lacks gives null. */
   GetResourceMetadata(resource: string, key: string, index: number): string | null;
   /** Own type: @citizenfx/server says `string`, but a missing file gives null. */
@@ -86,6 +97,42 @@ export function resourceState(resource: string): string {
 /** The `version` of a resource's manifest (this one by default), or '' when it has none. */
 export function resourceVersion(resource: string = currentResourceName()): string {
   return fx.GetResourceMetadata(resource, 'version', 0) ?? '';
+}
+
+export function emitEvent(event: string, ...args: unknown[]): void {
+  fx.emit(event, ...args);
+}
+
+/** `source` inside an event handler: the player that caused it (playerDropped's leaving player). */
+export function eventSource(): unknown {
+  return fx.source;
+}
+
+export function connectedPlayers(): string[] {
+  return fx.getPlayers();
+}
+
+/** The player's ped, 0 while he has none. Server-side entity natives need OneSync. */
+export function playerPed(serverId: number): number {
+  return fx.GetPlayerPed(String(serverId));
+}
+
+/** `[x, y, z]` of an entity. */
+export function entityCoords(entity: number): unknown {
+  return fx.GetEntityCoords(entity);
+}
+
+export function entityHealth(entity: number): number {
+  return fx.GetEntityHealth(entity);
+}
+
+export function pedArmour(ped: number): number {
+  return fx.GetPedArmour(ped);
+}
+
+/** A state bag's value, e.g. bag `player:<source>`; null when it has none. */
+export function stateBagValue(bag: string, key: string): unknown {
+  return fx.GetStateBagValue(bag, key);
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Warn } from './common/json-column';
 import type { License } from './common/license';
 import type { VehicleCatalog } from './common/vehicle-catalog';
 import type { VehicleSource } from './common/vehicle-lookup';
+import type { FormatLive, LiveParts } from './live';
 import type { FormatSearch } from './common/search-sql';
 
 export interface FormatOptions {
@@ -29,14 +30,27 @@ export interface FormatOptions {
   scanTimeoutMs: number;
 }
 
+/**
+ * What one lookup may learn from the framework running beside the resource: a format's lookup
+ * asks it for each row it found, and merges what comes back over the row (live records).
+ */
+export interface LiveContext {
+  /**
+   * Merges what the framework holds now for the citizen of this row's identifier over the row
+   * (`merge` answers null when it is no player it can read); null when he is offline, live records
+   * are off, or the framework is in trouble: the row alone answers. Never rejects.
+   */
+  merge<T>(identifier: string, merge: (parts: LiveParts) => T | null): Promise<T | null>;
+}
+
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */
-export type CitizenLookup<R> = (id: string) => Promise<R | null>;
+export type CitizenLookup<R> = (id: string, live?: LiveContext) => Promise<R | null>;
 
 /**
  * Every citizen of one player, in character-slot order, each exactly the record CitizenLookup
  * gives for it; bounded to MAX_CITIZENS_PER_LICENSE. Rejects only with a DatabaseError.
  */
-export type LicenseLookup<R> = (license: License) => Promise<R[]>;
+export type LicenseLookup<R> = (license: License, live?: LiveContext) => Promise<R[]>;
 
 /** The lookups of one format, bound to the columns its table has. */
 export interface FormatLookups<R> {
@@ -75,6 +89,11 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
   /** Where its vehicles are (src/formats/common/vehicle-lookup.ts prepares them beside the citizens). */
   readonly vehicles: VehicleSource;
+  /**
+   * How its citizens are found among the online players of their framework (`live.ts`); the
+   * lookups `prepare` binds merge the framework's values over each row through the LiveContext.
+   */
+  readonly live?: FormatLive;
 }
 
 /** Keeps the literal name of a declaration, from which the registry's FormatName is made. */

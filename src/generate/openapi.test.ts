@@ -40,11 +40,13 @@ test('every route is described, records need a key, health, the document and its
   expect(Object.keys(doc.paths).sort()).toEqual([
     '/alpha/citizens',
     '/alpha/citizens/{id}',
+    '/alpha/citizens/{id}/presence',
     '/alpha/citizens/{id}/vehicles',
     '/alpha/players/{license}/citizens',
     '/alpha/vehicles/{plate}',
     '/beta/citizens',
     '/beta/citizens/{id}',
+    '/beta/citizens/{id}/presence',
     '/beta/citizens/{id}/vehicles',
     '/beta/players/{license}/citizens',
     '/beta/vehicles/{plate}',
@@ -60,6 +62,12 @@ test('every route is described, records need a key, health, the document and its
   expect(doc.paths['/alpha/citizens/{id}'].get.security).toBeUndefined();
   expect(Object.keys(doc.paths['/beta/citizens/{id}'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
   expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+  // Presence asks no database: no 504, and 503 only for the stop.
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}/presence'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503']);
+  // Record answers say where they came from; presence has nothing to say.
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
+  expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
+  expect(Object.keys(doc.paths['/beta/citizens/{id}/presence'].get.responses['200'].headers ?? {})).not.toContain('X-Record-Source');
   expect(Object.keys(doc.paths['/alpha/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
 });
 

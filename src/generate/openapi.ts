@@ -105,12 +105,13 @@ function pathItem(operation: ContractOperation, format: AnyFormat | null, body: 
 
 function dataBody(operation: ContractOperation & { answer: { kind: 'data' } }, format: AnyFormat | null, exampleName: string): Json {
   const parameters = [...pathParameters(operation, format), ...queryParameters(operation, format), { $ref: '#/components/parameters/IfNoneMatch' }];
+  const recordHeaders = { ...COMMON_HEADERS, ETag: headerRef('ETag'), ...('recordSource' in operation.answer ? { 'X-Record-Source': headerRef('X-Record-Source') } : {}) };
   return {
     parameters,
     responses: {
       '200': {
         description: operation.answer.description,
-        headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') },
+        headers: recordHeaders,
         content: {
           'application/json': {
             schema: {
@@ -123,7 +124,7 @@ function dataBody(operation: ContractOperation & { answer: { kind: 'data' } }, f
           },
         },
       },
-      '304': { description: 'Unchanged since the ETag sent in If-None-Match; no body.', headers: { ...COMMON_HEADERS, ETag: headerRef('ETag') } },
+      '304': { description: 'Unchanged since the ETag sent in If-None-Match; no body.', headers: recordHeaders },
       ...errorResponses(operation.errors),
     },
   };
@@ -233,6 +234,11 @@ export function buildOpenApiDocument(version: string): Json {
         'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'string', pattern: '^[0-9]+$' } },
         Allow: { description: `The methods this route answers: ${ALLOWED_METHODS.join(', ')}.`, schema: { type: 'string' } },
         'WWW-Authenticate': { description: 'Bearer realm="citizen_records"', schema: { type: 'string' } },
+        'X-Record-Source': {
+          description:
+            '`live` when the answer holds values the framework holds in memory for an online citizen (a list: any of its records), `database` otherwise.',
+          schema: { enum: ['live', 'database'] },
+        },
       },
       examples,
       schemas: {

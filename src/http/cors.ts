@@ -9,7 +9,7 @@ export type CorsOrigins = '*' | ReadonlySet<string>;
 
 export const PREFLIGHT_ALLOWED_HEADERS = 'Authorization, X-API-Key, If-None-Match';
 /** Headers a browser script may read from our answers. */
-const EXPOSED_HEADERS = 'ETag, Retry-After, X-Request-Id';
+const EXPOSED_HEADERS = 'ETag, Retry-After, X-Request-Id, X-Record-Source';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
 
 const ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\](?::\d{1,5})?$/;

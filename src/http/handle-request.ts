@@ -4,7 +4,7 @@
  * limit (429), and the lookup (id 400, database). /health, /openapi.json, /docs and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
-import { fail } from '../api/envelope';
+import { fail, recordSourceOf } from '../api/envelope';
 import type { Api } from '../api/handlers';
 import type { DataOperationId } from '../contract/operations';
 import { describeError, type Logger } from '../logger';
@@ -131,6 +131,7 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
   const envelope = await handler({ format: route.format, params: route.params, query: queryString(request.path), via: 'http', requestId });
   if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
   const response = recordResponse(envelope, requestId);
+  if (operation.answer.recordSource) response.headers['X-Record-Source'] = recordSourceOf(envelope);
   if (ifNoneMatchHits(request.headers['if-none-match'], response.headers.ETag)) return { response: { ...response, status: 304, body: '' }, client };
   return { response, client };
 }

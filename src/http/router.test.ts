@@ -67,6 +67,8 @@ describe('matchRoute', () => {
       '/beta/vehicles/{plate}',
       '/alpha/citizens/{id}/vehicles',
       '/beta/citizens/{id}/vehicles',
+      '/alpha/citizens/{id}/presence',
+      '/beta/citizens/{id}/presence',
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { defineFormat } from '../format';
 import { alphaVehicleSource } from './vehicles';
 import { ALPHA_ID_RULE, isValidAlphaId } from './id';
+import { alphaLive } from './live';
 import { prepareAlpha } from './prepare';
 
 /** Record format alpha: one ESX `users` row, from ESX 1.1 (essentialmode) to Legacy 1.13+. */
@@ -15,4 +16,6 @@ export const alphaFormat = defineFormat({
   isValidId: isValidAlphaId,
   vehicles: alphaVehicleSource,
   prepare: prepareAlpha,
+  // es_extended's xPlayer, merged over the row by mergeAlphaLive.
+  live: alphaLive,
 });

@@ -6,7 +6,8 @@ import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../common/compare';
-import type { FormatLookups, FormatOptions } from '../format';
+import type { FormatLookups, FormatOptions, LiveContext } from '../format';
+import { mergeAlphaLive } from './live';
 import {
   alphaIdsQuery,
   alphaUserQuery,
@@ -73,8 +74,11 @@ export async function prepareAlpha(
     return userAccountsTable ? db.query(USER_ACCOUNTS_QUERY, [identifier]) : [];
   };
 
-  const toRecord = async (row: Row): Promise<AlphaRecord> => {
+  const toRecord = async (row: Row, live?: LiveContext): Promise<AlphaRecord> => {
     warnOversize(row, String(row.identifier), options);
+    // An online citizen: the framework's accounts and items stand for user_accounts/user_inventory too.
+    const merged = live && (await live.merge(String(row.identifier), (parts) => mergeAlphaLive({ row }, parts)));
+    if (merged) return normaliseAlphaRow(merged, normaliseOptions);
     // Servers with both columns in `users` (every ESX from 1.2 on): no side table to wait for, so
     // no Promise.all and its extra turn of the event loop on each lookup.
     if (!accountsInRows && !inventoryInRows) return normaliseAlphaRow({ row }, normaliseOptions);
@@ -87,13 +91,13 @@ export async function prepareAlpha(
 
   return {
     search,
-    async byId(id) {
+    async byId(id, live) {
       const row = await findRow(id);
-      return row && toRecord(row);
+      return row && toRecord(row, live);
     },
-    async byLicense(license) {
+    async byLicense(license, live) {
       const rows = await db.query(licenseQuery, alphaLicenseIds(license.hex, prefix, slots));
-      const records = await Promise.all(rows.map(toRecord));
+      const records = await Promise.all(rows.map((row) => toRecord(row, live)));
       const slot = (r: AlphaRecord) => characterSlot(r.identifier, prefix);
       return records.sort((a, b) => slot(a) - slot(b) || compareCodeUnits(a.identifier, b.identifier));
     },

@@ -1,6 +1,7 @@
 import { defineFormat } from '../format';
 import { betaVehicleSource } from './vehicles';
 import { BETA_ID_RULE, isValidBetaId } from './id';
+import { betaLive } from './live';
 import { prepareBeta } from './prepare';
 import { PLAYERS_TABLE } from './query';
 
@@ -15,4 +16,6 @@ export const betaFormat = defineFormat({
   isValidId: isValidBetaId,
   vehicles: betaVehicleSource,
   prepare: prepareBeta,
+  // qb-core's and qbx_core's PlayerData, merged over the row by mergeBetaLive.
+  live: betaLive,
 });

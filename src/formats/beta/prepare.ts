@@ -2,7 +2,8 @@ import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
-import type { FormatLookups, FormatOptions } from '../format';
+import type { FormatLookups, FormatOptions, LiveContext } from '../format';
+import { mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { prepareBetaSearch } from './search';
 import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE } from './query';
@@ -18,20 +19,22 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   if (!query) return null;
   const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
   await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
-  const toRecord = (row: Row, nowMs: number): BetaRecord => {
+  const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<BetaRecord> => {
     warnOversize(row, String(row.citizenid), options);
-    return normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });
+    const merged = live && (await live.merge(String(row.citizenid), (parts) => mergeBetaLive(row, parts)));
+    return normaliseBetaRow(merged ?? row, { warn: options.warn, nowMs, groups: options.groups() });
   };
   return {
     search: prepareBetaSearch(columns, options),
-    async byId(id) {
+    async byId(id, live) {
       const row = await db.single(query.sql, query.params(id));
-      return row && toRecord(row, options.now());
+      return row && toRecord(row, options.now(), live);
     },
-    async byLicense(license) {
+    async byLicense(license, live) {
       if (!licenseQuery) return [];
       const nowMs = options.now();
-      const records = (await db.query(licenseQuery.sql, licenseQuery.params(license))).map((row) => toRecord(row, nowMs));
+      const rows = await db.query(licenseQuery.sql, licenseQuery.params(license));
+      const records = await Promise.all(rows.map((row) => toRecord(row, nowMs, live)));
       // Character slot (qb-multicharacter's cid), then citizenid.
       return records.sort((a, b) => Number(a.charinfo.cid) - Number(b.charinfo.cid) || compareCodeUnits(a.citizenid, b.citizenid));
     },

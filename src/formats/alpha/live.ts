@@ -1,0 +1,82 @@
+/**
+ * An online ESX citizen: what es_extended holds in memory, put where its save would write it in
+ * `users` (accounts, job, job_grade, group, inventory, loadout, metadata; Core.SavePlayer,
+ * esx-framework/esx_core@c026092 `[core]/es_extended/server/functions.lua`), and the ped's
+ * position, health and armour. Identity (names, date of birth, sex, height) stays from the row:
+ * xPlayer's `variables` can hold placeholders esx_identity has not replaced yet. What only the
+ * database holds (skin, status, last_property, phone_number, is_dead, disabled) stays too.
+ */
+import type { Row } from '../../db/database';
+import { asRecord, asString } from '../common/coerce';
+import { readLuaTable } from '../common/lua-table';
+import { namedEntries } from '../common/named-entries';
+import type { FormatLive, LiveParts } from '../live';
+import { alphaIdCandidates } from './id';
+import type { AlphaSource } from './normalise';
+
+export const alphaLive: FormatLive = {
+  family: 'esx',
+  // es_extended keys its players by the identifier exactly as stored (Core.playersByIdentifier).
+  key: (identifier) => identifier,
+  candidates: alphaIdCandidates,
+};
+
+const isTable = (value: unknown): boolean => value !== null && typeof value === 'object';
+
+/**
+ * `{name: money}`, as `getAccounts(true)` answers; xPlayer's own `accounts` field is the list
+ * `[{name, money, label, …}]` it is made from.
+ */
+function accountsMap(accounts: unknown): Record<string, unknown> {
+  const table = readLuaTable(accounts);
+  if (table.kind === 'map') return Object.fromEntries(table.entries);
+  return Object.fromEntries(namedEntries(table.items).map(([name, account]) => [name, account.money]));
+}
+
+/**
+ * The inventory as the column holds it. `getInventory(true)` answers the classic map
+ * `{name: count}` or ox_inventory's slot list, both the column's own shapes. xPlayer's `inventory`
+ * field (builds without RunStaticPlayerMethod) is ox_inventory's slot table, or the classic full
+ * list `[{name, count, label, …}]` of every registered item, which has no slots: that one becomes
+ * the map the save would write.
+ */
+function inventoryColumn(inventory: unknown): unknown {
+  const table = readLuaTable(inventory);
+  if (table.kind === 'map') return inventory;
+  const items = namedEntries(table.items);
+  if (items.every(([, item]) => item.slot !== undefined)) return inventory;
+  return Object.fromEntries(items.map(([name, item]) => [name, item.count]));
+}
+
+/**
+ * The source the alpha normaliser reads for an online citizen, or null when what the framework
+ * answered is no xPlayer (the record then comes from the database alone). Accounts and items from
+ * the framework replace ESX 1.1/1.2's `user_accounts`/`user_inventory` rows too.
+ */
+export function mergeAlphaLive(source: AlphaSource, parts: LiveParts): AlphaSource | null {
+  const { player, ped } = parts;
+  if (player.family !== 'esx') return null;
+  const job = asRecord(player.job);
+  const metadata = asRecord(player.metadata);
+  if (!isTable(player.accounts) || !isTable(player.inventory) || !isTable(player.loadout) || !job || asString(job.name) === '') return null;
+  // Builds before Legacy 1.9 hold no metadata; a group is a name.
+  if ((player.metadata !== undefined && !metadata) || (player.group !== undefined && typeof player.group !== 'string')) return null;
+
+  const row: Row = {
+    ...source.row,
+    accounts: accountsMap(player.accounts),
+    job: job.name,
+    job_grade: job.grade,
+    inventory: inventoryColumn(player.inventory),
+    loadout: player.loadout,
+  };
+  if (player.group !== undefined) row.group = player.group;
+  if (metadata) row.metadata = metadata;
+  if (ped) {
+    row.position = ped.position;
+    // What the save itself puts into metadata just before writing it (updateHealthAndArmorInMetadata);
+    // the record reads no other metadata key.
+    row.metadata = { health: ped.health, armor: ped.armour };
+  }
+  return { row };
+}
