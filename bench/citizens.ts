@@ -20,7 +20,20 @@ const LAST = ['Kowalczyk', 'Hale', 'Brandt', 'Haddad', 'Sato', 'Berg', 'Rao', 'S
 const ITEMS = ['water', 'burger', 'bandage', 'phone', 'lockpick', 'radio', 'ammo-9', 'WEAPON_PISTOL', 'cola', 'joint'];
 
 function headOverlays(i: number): Record<string, unknown> {
-  const names = ['blemishes', 'beard', 'eyebrows', 'ageing', 'makeUp', 'blush', 'complexion', 'sunDamage', 'lipstick', 'moleAndFreckles', 'chestHair', 'bodyBlemishes'];
+  const names = [
+    'blemishes',
+    'beard',
+    'eyebrows',
+    'ageing',
+    'makeUp',
+    'blush',
+    'complexion',
+    'sunDamage',
+    'lipstick',
+    'moleAndFreckles',
+    'chestHair',
+    'bodyBlemishes',
+  ];
   return Object.fromEntries(names.map((n, k) => [n, { style: (i + k) % 20, opacity: ((i + k) % 10) / 10, color: k % 5, secondColor: 0 }]));
 }
 
@@ -29,13 +42,44 @@ function skin(i: number, size: Size): unknown {
   const tattoos = size === 'large' ? 24 : 1;
   return {
     model: i % 2 ? 'mp_f_freemode_01' : 'mp_m_freemode_01',
-    headBlend: { shapeFirst: i % 45, shapeSecond: 4, shapeThird: 0, skinFirst: 21, skinSecond: 4, skinThird: 0, shapeMix: 0.35, skinMix: 0.6, thirdMix: 0 },
+    headBlend: {
+      shapeFirst: i % 45,
+      shapeSecond: 4,
+      shapeThird: 0,
+      skinFirst: 21,
+      skinSecond: 4,
+      skinThird: 0,
+      shapeMix: 0.35,
+      skinMix: 0.6,
+      thirdMix: 0,
+    },
     faceFeatures: Object.fromEntries(
-      ['noseWidth', 'nosePeakHigh', 'nosePeakSize', 'noseBoneHigh', 'nosePeakLowering', 'noseBoneTwist', 'eyeBrownHigh', 'eyeBrownForward', 'cheeksBoneHigh', 'cheeksBoneWidth', 'cheeksWidth', 'eyesOpening', 'lipsThickness', 'jawBoneWidth', 'jawBoneBackSize', 'chinBoneLowering', 'chinBoneLenght', 'chinBoneSize', 'chinHole', 'neckThickness'].map((n, k) => [n, ((i + k) % 21) / 10 - 1]),
+      [
+        'noseWidth',
+        'nosePeakHigh',
+        'nosePeakSize',
+        'noseBoneHigh',
+        'nosePeakLowering',
+        'noseBoneTwist',
+        'eyeBrownHigh',
+        'eyeBrownForward',
+        'cheeksBoneHigh',
+        'cheeksBoneWidth',
+        'cheeksWidth',
+        'eyesOpening',
+        'lipsThickness',
+        'jawBoneWidth',
+        'jawBoneBackSize',
+        'chinBoneLowering',
+        'chinBoneLenght',
+        'chinBoneSize',
+        'chinHole',
+        'neckThickness',
+      ].map((n, k) => [n, ((i + k) % 21) / 10 - 1]),
     ),
     headOverlays: headOverlays(i),
     components: Array.from({ length: 12 }, (_, k) => ({ component_id: k, drawable: (i + k) % 60, texture: k % 3 })),
-    props: [0, 1, 2, 6, 7].map((k) => ({ prop_id: k, drawable: (i + k) % 12 - 1, texture: -1 })),
+    props: [0, 1, 2, 6, 7].map((k) => ({ prop_id: k, drawable: ((i + k) % 12) - 1, texture: -1 })),
     hair: { style: i % 40, color: 2, highlight: 5, texture: 0 },
     tattoos: {
       ZONE_TORSO: Array.from({ length: tattoos }, (_, k) => ({
@@ -61,9 +105,16 @@ function alphaInventory(i: number, size: Size): unknown[] {
     const name = pick(ITEMS, i + k);
     const item: Record<string, unknown> = { name, count: 1 + ((i + k) % 40), slot: k + 1 };
     if (size !== 'small' && k % 2 === 0) {
-      item.metadata = name === 'WEAPON_PISTOL'
-        ? { durability: 93.7, ammo: 11, components: ['at_flashlight'], serial: `${i}KTR${k}`, registered: `${pick(FIRST, i)} ${pick(LAST, i)}` }
-        : { durability: 1773360000 + k, degrade: 4320, label: `${name} ${k}` };
+      item.metadata =
+        name === 'WEAPON_PISTOL'
+          ? {
+              durability: 93.7,
+              ammo: 11,
+              components: ['at_flashlight'],
+              serial: `${i}KTR${k}`,
+              registered: `${pick(FIRST, i)} ${pick(LAST, i)}`,
+            }
+          : { durability: 1773360000 + k, degrade: 4320, label: `${name} ${k}` };
     }
     return item;
   });
@@ -92,7 +143,11 @@ export function alphaRow(index: number): unknown[] {
     index % 2 ? 'f' : 'm',
     160 + (index % 40),
     JSON.stringify(skin(index, size)),
-    JSON.stringify([{ name: 'hunger', val: 712400, percent: 71.24 }, { name: 'thirst', val: 655300, percent: 65.53 }, { name: 'drunk', val: 0, percent: 0 }]),
+    JSON.stringify([
+      { name: 'hunger', val: 712400, percent: 71.24 },
+      { name: 'thirst', val: 655300, percent: 65.53 },
+      { name: 'drunk', val: 0, percent: 0 },
+    ]),
     0,
     index + 1,
     0,
@@ -100,7 +155,28 @@ export function alphaRow(index: number): unknown[] {
   ];
 }
 /** The `users` columns alphaRow fills, in its order. */
-const ALPHA_COLUMNS = ['identifier', 'accounts', 'group', 'inventory', 'job', 'job_grade', 'loadout', 'metadata', 'position', 'firstname', 'lastname', 'dateofbirth', 'sex', 'height', 'skin', 'status', 'is_dead', 'id', 'disabled', 'phone_number'];
+const ALPHA_COLUMNS = [
+  'identifier',
+  'accounts',
+  'group',
+  'inventory',
+  'job',
+  'job_grade',
+  'loadout',
+  'metadata',
+  'position',
+  'firstname',
+  'lastname',
+  'dateofbirth',
+  'sex',
+  'height',
+  'skin',
+  'status',
+  'is_dead',
+  'id',
+  'disabled',
+  'phone_number',
+];
 
 function betaInventory(i: number, size: Size): unknown[] {
   return Array.from({ length: slots(size) }, (_, k) => {
@@ -122,14 +198,48 @@ export function betaRow(index: number): unknown[] {
     `license:${index.toString(16).padStart(40, 'a')}`,
     `${first}${index}`,
     JSON.stringify({ cash: index % 1000, bank: 18250.5 + index, crypto: 0 }),
-    JSON.stringify({ firstname: first, lastname: last, birthdate: '1993-02-17', gender: index % 2, backstory: 'placeholder backstory', nationality: 'German', phone: `415${String(index).padStart(7, '0')}`, account: `US04QBCore${String(index).padStart(10, '0')}`, cid: 1 + (index % 4) }),
-    JSON.stringify({ name: 'police', label: 'Law Enforcement', payment: 75, type: 'leo', onduty: index % 2 === 0, isboss: false, grade: { name: 'Officer', level: 1, payment: 75, isboss: false } }),
+    JSON.stringify({
+      firstname: first,
+      lastname: last,
+      birthdate: '1993-02-17',
+      gender: index % 2,
+      backstory: 'placeholder backstory',
+      nationality: 'German',
+      phone: `415${String(index).padStart(7, '0')}`,
+      account: `US04QBCore${String(index).padStart(10, '0')}`,
+      cid: 1 + (index % 4),
+    }),
+    JSON.stringify({
+      name: 'police',
+      label: 'Law Enforcement',
+      payment: 75,
+      type: 'leo',
+      onduty: index % 2 === 0,
+      isboss: false,
+      grade: { name: 'Officer', level: 1, payment: 75, isboss: false },
+    }),
     JSON.stringify({ name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } }),
     JSON.stringify({ x: 441.8338623046875, y: -981.9259643554688 - index, z: 30.68960571289062, w: 12.5 }),
     JSON.stringify({
-      hunger: 87.39999999999999, thirst: 88.6, stress: 3, isdead: false, inlaststand: false, armor: 0, ishandcuffed: false, tracker: false, injail: 0,
-      jailitems: [], status: [], phone: [], rep: [], callsign: 'NO CALLSIGN', bloodtype: 'O+', fingerprint: `Kq${index}Z84`, walletid: `QB-${index}`,
-      criminalrecord: { hasRecord: false }, licences: { driver: true, business: false, weapon: index % 3 === 0 },
+      hunger: 87.39999999999999,
+      thirst: 88.6,
+      stress: 3,
+      isdead: false,
+      inlaststand: false,
+      armor: 0,
+      ishandcuffed: false,
+      tracker: false,
+      injail: 0,
+      jailitems: [],
+      status: [],
+      phone: [],
+      rep: [],
+      callsign: 'NO CALLSIGN',
+      bloodtype: 'O+',
+      fingerprint: `Kq${index}Z84`,
+      walletid: `QB-${index}`,
+      criminalrecord: { hasRecord: false },
+      licences: { driver: true, business: false, weapon: index % 3 === 0 },
       ...(size === 'typical' ? { skin: skin(index, size) } : {}),
       ...longMetadata(size),
       ...(size === 'large' ? { skin: skin(index, size) } : {}),
@@ -173,14 +283,22 @@ function* loadDataChunks(count: number, row: (index: number) => unknown[]): Gene
  * what an INSERT would refuse (a duplicate key, a value too long) into warnings and skipped rows,
  * so any warning or missing row fails here instead.
  */
-export async function loadRows(admin: Connection, table: string, columns: readonly string[], count: number, row: (index: number) => unknown[]): Promise<void> {
+export async function loadRows(
+  admin: Connection,
+  table: string,
+  columns: readonly string[],
+  count: number,
+  row: (index: number) => unknown[],
+): Promise<void> {
   const [result] = await admin.query<ResultSetHeader>({
     sql: `LOAD DATA LOCAL INFILE 'generated' INTO TABLE \`${table}\` CHARACTER SET utf8mb4 (${columns.map((c) => `\`${c}\``).join(', ')})`,
     infileStreamFactory: () => Readable.from(loadDataChunks(count, row)),
   } as QueryOptions);
   if (result.affectedRows !== count || result.warningStatus !== 0) {
     const [warnings] = await admin.query('SHOW WARNINGS LIMIT 5');
-    throw new Error(`LOAD DATA into ${table}: ${result.affectedRows} of ${count} rows, ${result.warningStatus} warnings: ${JSON.stringify(warnings)}`);
+    throw new Error(
+      `LOAD DATA into ${table}: ${result.affectedRows} of ${count} rows, ${result.warningStatus} warnings: ${JSON.stringify(warnings)}`,
+    );
   }
 }
 

@@ -39,7 +39,13 @@ const page = made.value;
 const body = docsResponse(page, 'bench-1', undefined).body;
 const codec = new BoundaryCodec();
 console.log(`/docs, the resource's work on the main thread (a page of ${Buffer.byteLength(body)} bytes):`);
-console.log(`  for scale, one SHA-256 over the renderer here and now: ${fmt(medianOf(REQUESTS, () => createHash('sha256').update(read.value, 'utf8').digest()))}`);
-console.log(`  first request: renderer read ${fmt(read.ms)}, page made ${fmt(made.ms)} (median of ${REQUESTS} more: ${fmt(medianOf(REQUESTS, () => buildDocsPage(read.value)))})`);
-console.log(`  each 200: answer ${fmt(medianOf(REQUESTS, () => docsResponse(page, 'bench-1', undefined)))}, page packed for send() ${fmt(medianOf(REQUESTS, () => codec.encode([body], 'citizen_records')))}`);
+console.log(
+  `  for scale, one SHA-256 over the renderer here and now: ${fmt(medianOf(REQUESTS, () => createHash('sha256').update(read.value, 'utf8').digest()))}`,
+);
+console.log(
+  `  first request: renderer read ${fmt(read.ms)}, page made ${fmt(made.ms)} (median of ${REQUESTS} more: ${fmt(medianOf(REQUESTS, () => buildDocsPage(read.value)))})`,
+);
+console.log(
+  `  each 200: answer ${fmt(medianOf(REQUESTS, () => docsResponse(page, 'bench-1', undefined)))}, page packed for send() ${fmt(medianOf(REQUESTS, () => codec.encode([body], 'citizen_records')))}`,
+);
 console.log(`  each 304: answer ${fmt(medianOf(REQUESTS, () => docsResponse(page, 'bench-1', page.etag)))}`);

@@ -56,11 +56,14 @@ export function remote<T extends Methods>(child: ChildProcess): Remote<T> {
   });
   return new Proxy({} as Remote<T>, {
     // Not a thenable: `await remote(...)` must not call a method named `then`.
-    get: (_target, method) => (method === 'then' ? undefined : (argument?: unknown) =>
-      new Promise((resolve, reject) => {
-        const id = next++;
-        waiting.set(id, { resolve, reject });
-        child.send({ id, method: String(method), argument } satisfies Call);
-      })),
+    get: (_target, method) =>
+      method === 'then'
+        ? undefined
+        : (argument?: unknown) =>
+            new Promise((resolve, reject) => {
+              const id = next++;
+              waiting.set(id, { resolve, reject });
+              child.send({ id, method: String(method), argument } satisfies Call);
+            }),
   });
 }

@@ -160,7 +160,8 @@ export function defineWithBackground(scenario: Scenario, background: Background,
 }
 
 export function defineServer(server: Server): void {
-  if (server.name === FLOOR_SERVER || servers.some((s) => s.name === server.name)) throw new Error(`bench server "${server.name}" is defined twice`);
+  if (server.name === FLOOR_SERVER || servers.some((s) => s.name === server.name))
+    throw new Error(`bench server "${server.name}" is defined twice`);
   servers.push(server);
 }
 
@@ -204,7 +205,8 @@ export interface BlockPlan {
 export function lookupOf(scenario: RegisteredScenario, plan: BlockPlan, i: number): Lookup {
   const asked = Math.floor(i / scenario.repeats);
   const format = FORMATS[asked % FORMATS.length];
-  const index = scenario.repeats > 1 ? (plan.round * plan.count + asked) % plan.citizens : (((plan.block + 1) * plan.count + i) * 7919) % plan.citizens;
+  const index =
+    scenario.repeats > 1 ? (plan.round * plan.count + asked) % plan.citizens : (((plan.block + 1) * plan.count + i) * 7919) % plan.citizens;
   return { i, block: plan.block, format, index, id: idOf(format, index) };
 }
 

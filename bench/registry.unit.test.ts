@@ -9,7 +9,14 @@ function freshRegistry(): typeof Registry {
   return fresh!;
 }
 
-const plan = (over: Partial<Registry.BlockPlan> = {}): Registry.BlockPlan => ({ scenario: 's', block: 0, count: 500, round: 0, citizens: 10_000, ...over });
+const plan = (over: Partial<Registry.BlockPlan> = {}): Registry.BlockPlan => ({
+  scenario: 's',
+  block: 0,
+  count: 500,
+  round: 0,
+  citizens: 10_000,
+  ...over,
+});
 
 describe('bench registry', () => {
   it('asks each citizen at most once per block, formats alternating, and other citizens in the next block', () => {
@@ -57,18 +64,29 @@ describe('bench registry', () => {
   it('defines a scenario with background load beside its twin without, compared with it', () => {
     const r = freshRegistry();
     r.defineServer({ name: 'cache-off' });
-    r.defineWithBackground({ name: 'lookups', concurrency: 16, lookups: 5000, request: () => r.http('/x') }, { label: 'search 1/s', perSecond: 1, request: () => r.http('/s') }, { p99: 1.25 });
+    r.defineWithBackground(
+      { name: 'lookups', concurrency: 16, lookups: 5000, request: () => r.http('/x') },
+      { label: 'search 1/s', perSecond: 1, request: () => r.http('/s') },
+      { p99: 1.25 },
+    );
     const [plain, loaded] = r.registry().scenarios;
     expect(plain).toMatchObject({ name: 'lookups', lookups: 5000 });
     expect(plain.background).toBeUndefined();
-    expect(loaded).toMatchObject({ name: 'lookups + search 1/s', lookups: 5000, background: { perSecond: 1 }, compare: [{ with: 'lookups', targets: { p99: 1.25 } }] });
+    expect(loaded).toMatchObject({
+      name: 'lookups + search 1/s',
+      lookups: 5000,
+      background: { perSecond: 1 },
+      compare: [{ with: 'lookups', targets: { p99: 1.25 } }],
+    });
   });
 
   it('refuses a scenario or server defined twice, and names what a scenario refers to that is not defined', () => {
     const r = freshRegistry();
     r.defineServer({ name: 'cache-off' });
     r.defineScenario({ name: 'a', concurrency: 1, request: () => r.http('/x') });
-    expect(() => r.defineScenario({ name: 'a', concurrency: 2, request: () => r.http('/y') })).toThrow('bench scenario "a" is defined twice');
+    expect(() => r.defineScenario({ name: 'a', concurrency: 2, request: () => r.http('/y') })).toThrow(
+      'bench scenario "a" is defined twice',
+    );
     expect(() => r.defineServer({ name: 'cache-off' })).toThrow('bench server "cache-off" is defined twice');
     expect(() => r.defineServer({ name: r.FLOOR_SERVER })).toThrow('defined twice');
 
@@ -88,7 +106,8 @@ describe('bench registry', () => {
     const previous = (order: string[], name: string) => order[order.indexOf(name) - 1];
     for (let b = 1; b < orders.length; b++) {
       for (const name of names) {
-        if (previous(orders[b], name) !== undefined) expect([name, previous(orders[b], name)]).not.toEqual([name, previous(orders[b - 1], name)]);
+        if (previous(orders[b], name) !== undefined)
+          expect([name, previous(orders[b], name)]).not.toEqual([name, previous(orders[b - 1], name)]);
       }
     }
   });

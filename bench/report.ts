@@ -39,7 +39,8 @@ const round = (n: number, digits = 2) => (Number.isFinite(n) ? Math.round(n * 10
 function targetCell(targets: Targets | undefined, ratios: { throughput: number; p99: number; cpu: number }): string {
   if (!targets) return '';
   const cells: string[] = [];
-  if (targets.throughput !== undefined) cells.push(`throughput ≥ ${targets.throughput} ${ratios.throughput >= targets.throughput ? 'met' : 'missed'}`);
+  if (targets.throughput !== undefined)
+    cells.push(`throughput ≥ ${targets.throughput} ${ratios.throughput >= targets.throughput ? 'met' : 'missed'}`);
   if (targets.p99 !== undefined) cells.push(`p99 ≤ ${targets.p99} ${ratios.p99 <= targets.p99 ? 'met' : 'missed'}`);
   if (targets.cpu !== undefined) cells.push(`CPU ≤ ${targets.cpu} ${ratios.cpu <= targets.cpu ? 'met' : 'missed'}`);
   return cells.join(', ');
@@ -54,7 +55,19 @@ export function report(input: ReportInput) {
   const blocksOf = new Map(results.map((r) => [r.scenario.name, r.blocks]));
   const rows = results.map(({ scenario }) => {
     const f = figures.get(scenario.name)!;
-    return { name: scenario.name, via: scenario.via, server: scenario.server, concurrency: scenario.concurrency, blocks: blocksOf.get(scenario.name)!, lookupsPerSecond: Math.round(f.perSecond), p50Ms: round(f.p50), p95Ms: round(f.p95), p99Ms: round(f.p99), serverCpuUsPerLookup: Math.round(f.cpuUs), loadGeneratorCpuUsPerLookup: f.loadCpuUs === null ? null : Math.round(f.loadCpuUs) };
+    return {
+      name: scenario.name,
+      via: scenario.via,
+      server: scenario.server,
+      concurrency: scenario.concurrency,
+      blocks: blocksOf.get(scenario.name)!,
+      lookupsPerSecond: Math.round(f.perSecond),
+      p50Ms: round(f.p50),
+      p95Ms: round(f.p95),
+      p99Ms: round(f.p99),
+      serverCpuUsPerLookup: Math.round(f.cpuUs),
+      loadGeneratorCpuUsPerLookup: f.loadCpuUs === null ? null : Math.round(f.loadCpuUs),
+    };
   });
   const comparisons = results.flatMap(({ scenario, blocks }) =>
     (scenario.compare ?? []).flatMap((c) => {
@@ -71,10 +84,14 @@ export function report(input: ReportInput) {
         p99: paired((m, o) => m.p99 / o.p99),
         cpu: paired((m, o) => m.cpuUs / o.cpuUs),
         // What a one-process bench would have divided: both processes' CPU, where both loads came over HTTP.
-        cpuWithLoadGenerator: blocks[0].loadCpuUs !== null && others[0].loadCpuUs !== null ? paired((m, o) => (m.cpuUs + m.loadCpuUs!) / (o.cpuUs + o.loadCpuUs!)) : null,
+        cpuWithLoadGenerator:
+          blocks[0].loadCpuUs !== null && others[0].loadCpuUs !== null
+            ? paired((m, o) => (m.cpuUs + m.loadCpuUs!) / (o.cpuUs + o.loadCpuUs!))
+            : null,
       };
       const medians = { throughput: ratios.throughput.median, p99: ratios.p99.median, cpu: ratios.cpu.median };
-      const rounded = (r: { median: number; min: number; max: number } | null) => r && { median: round(r.median), min: round(r.min), max: round(r.max) };
+      const rounded = (r: { median: number; min: number; max: number } | null) =>
+        r && { median: round(r.median), min: round(r.min), max: round(r.max) };
       return [
         {
           scenario: scenario.name,
@@ -89,24 +106,43 @@ export function report(input: ReportInput) {
       ];
     }),
   );
-  const spread = (r: { median: number | null; min: number | null; max: number | null } | null) => (r ? `${r.median} (${r.min}–${r.max})` : '');
+  const spread = (r: { median: number | null; min: number | null; max: number | null } | null) =>
+    r ? `${r.median} (${r.min}–${r.max})` : '';
   const backgrounds = results
     .filter((r) => r.scenario.background)
     .map(({ scenario, background }) => {
       const sorted = [...background].sort((a, b) => a - b);
-      return { scenario: scenario.name, background: scenario.background!.label, requests: sorted.length, p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), maxMs: round(sorted[sorted.length - 1] ?? NaN) };
+      return {
+        scenario: scenario.name,
+        background: scenario.background!.label,
+        requests: sorted.length,
+        p50Ms: round(percentile(sorted, 50)),
+        p95Ms: round(percentile(sorted, 95)),
+        maxMs: round(sorted[sorted.length - 1] ?? NaN),
+      };
     });
 
   const lines = [
     '| scenario | lookups/s | p50 ms | p95 ms | p99 ms | server CPU µs/lookup | load generator CPU µs/lookup |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.name} | ${r.lookupsPerSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.serverCpuUsPerLookup} | ${r.loadGeneratorCpuUsPerLookup ?? ''} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.lookupsPerSecond} | ${r.p50Ms} | ${r.p95Ms} | ${r.p99Ms} | ${r.serverCpuUsPerLookup} | ${r.loadGeneratorCpuUsPerLookup ?? ''} |`,
+    ),
     '',
     '| scenario | compared with | throughput × | p99 × | CPU × | CPU × with the load generator | target |',
     '|---|---|---:|---:|---:|---:|---|',
-    ...comparisons.map((c) => `| ${c.scenario} | ${c.with} | ${c.throughput.median} | ${c.p99.median} | ${spread(c.cpu)} | ${spread(c.cpuWithLoadGenerator)} | ${c.verdict} |`),
+    ...comparisons.map(
+      (c) =>
+        `| ${c.scenario} | ${c.with} | ${c.throughput.median} | ${c.p99.median} | ${spread(c.cpu)} | ${spread(c.cpuWithLoadGenerator)} | ${c.verdict} |`,
+    ),
     ...(backgrounds.length
-      ? ['', '| scenario | background | requests | p50 ms | p95 ms | max ms |', '|---|---|---:|---:|---:|---:|', ...backgrounds.map((b) => `| ${b.scenario} | ${b.background} | ${b.requests} | ${b.p50Ms} | ${b.p95Ms} | ${b.maxMs} |`)]
+      ? [
+          '',
+          '| scenario | background | requests | p50 ms | p95 ms | max ms |',
+          '|---|---|---:|---:|---:|---:|',
+          ...backgrounds.map((b) => `| ${b.scenario} | ${b.background} | ${b.requests} | ${b.p50Ms} | ${b.p95Ms} | ${b.maxMs} |`),
+        ]
       : []),
     '',
     '| µs per record | small | typical | large |',
@@ -143,6 +179,16 @@ export function report(input: ReportInput) {
   const heading = `${machine.date}: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, oxmysql ${machine.oxmysql}; ${settings.citizens} citizens per format (inserted in ${settings.insertSeconds.toFixed(1)} s), medians of ${settings.blocks} blocks of ${settings.block}`;
   return {
     text: `${heading}\n\n${lines.join('\n')}`,
-    figures: { machine, settings, statements: input.statements, scenarios: rows, comparisons, backgrounds, normaliserUsPerRecord: normaliser, heap, heapCached },
+    figures: {
+      machine,
+      settings,
+      statements: input.statements,
+      scenarios: rows,
+      comparisons,
+      backgrounds,
+      normaliserUsPerRecord: normaliser,
+      heap,
+      heapCached,
+    },
   };
 }

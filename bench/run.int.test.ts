@@ -11,7 +11,16 @@ jest.setTimeout(180_000);
 
 it('runs every registered scenario, reads the server process for CPU and heap, and compares what it says it compares', async () => {
   const lines: string[] = [];
-  const { text, figures } = await runBench({ citizens: 60, blocks: 1, block: 16, heapLookups: 40, heapWarmUp: 20, only: /./, build: false, log: (line) => lines.push(line) });
+  const { text, figures } = await runBench({
+    citizens: 60,
+    blocks: 1,
+    block: 16,
+    heapLookups: 40,
+    heapWarmUp: 20,
+    only: /./,
+    build: false,
+    log: (line) => lines.push(line),
+  });
 
   const names = registry().scenarios.map((s) => s.name);
   expect(figures.scenarios.map((s) => s.name)).toEqual(names);
@@ -22,7 +31,9 @@ it('runs every registered scenario, reads the server process for CPU and heap, a
   }
   const compared = registry().scenarios.flatMap((s) => (s.compare ?? []).map((c) => `${s.name} / ${c.with}`));
   expect(figures.comparisons.map((c) => `${c.scenario} / ${c.with}`)).toEqual(compared);
-  expect(figures.comparisons.find((c) => c.scenario === 'citizen_records http c16' && c.with === 'ceiling http c16')?.verdict).toMatch(/^throughput ≥ 0\.85 (met|missed), CPU ≤ 1\.3 (met|missed)$/);
+  expect(figures.comparisons.find((c) => c.scenario === 'citizen_records http c16' && c.with === 'ceiling http c16')?.verdict).toMatch(
+    /^throughput ≥ 0\.85 (met|missed), CPU ≤ 1\.3 (met|missed)$/,
+  );
 
   expect(figures.heap).toMatchObject({ lookups: 40, distinctIds: 60, hostFunctionReferences: 0 });
   expect(figures.heap!.beforeMB).toBeGreaterThan(0);

@@ -16,7 +16,18 @@ import { loadFixture, ROOT } from '../devkit/resource-harness';
 import { realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
 import { insertCitizens } from './citizens';
 import { remote, type Remote } from './ipc';
-import { BENCH_KEY, FORMATS, http as httpRequest, idOf, lookupOf, orderOf, registry, type BlockPlan, type RegisteredScenario, type Request } from './registry';
+import {
+  BENCH_KEY,
+  FORMATS,
+  http as httpRequest,
+  idOf,
+  lookupOf,
+  orderOf,
+  registry,
+  type BlockPlan,
+  type RegisteredScenario,
+  type Request,
+} from './registry';
 import { report, type HeapFigures, type Report, type ScenarioResult } from './report';
 import { citizenPath } from './scenarios/lookups';
 import type { ServerMethods } from './server-process';
@@ -56,7 +67,9 @@ function httpGetter(base: string, agent: http.Agent): (path: string, status: num
         .get(`${base}${path}`, { agent, headers }, (res) => {
           let length = 0;
           res.on('data', (chunk: Buffer) => (length += chunk.length));
-          res.on('end', () => (res.statusCode === status && length > 0 ? done() : fail(new Error(`GET ${path}: ${res.statusCode}, ${length} bytes`))));
+          res.on('end', () =>
+            res.statusCode === status && length > 0 ? done() : fail(new Error(`GET ${path}: ${res.statusCode}, ${length} bytes`)),
+          );
         })
         .on('error', fail);
     });
@@ -92,7 +105,11 @@ export async function runBench(options: BenchOptions): Promise<Report> {
       log(`data set ${dataSet.name}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
     }
 
-    child = fork(resolve(ROOT, 'scripts/run-ts.cjs'), [resolve(ROOT, 'bench/server-process.ts')], { cwd: ROOT, serialization: 'advanced', stdio: 'inherit' });
+    child = fork(resolve(ROOT, 'scripts/run-ts.cjs'), [resolve(ROOT, 'bench/server-process.ts')], {
+      cwd: ROOT,
+      serialization: 'advanced',
+      stdio: 'inherit',
+    });
     const server = remote<ServerMethods>(child);
     const { bases, statements } = await server.start({ databaseUrl: db.url, oxmysqlDir });
     const getters = new Map(Object.entries(bases).map(([name, base]) => [name, httpGetter(base, agent)]));
@@ -105,7 +122,13 @@ export async function runBench(options: BenchOptions): Promise<Report> {
     for (let block = -1; block < blocks; block++) {
       for (const result of orderOf(results, block)) {
         const { scenario } = result;
-        const plan: BlockPlan = { scenario: scenario.name, block, count: scenario.lookups ?? options.block, round: scenario.repeats > 1 ? round++ : 0, citizens };
+        const plan: BlockPlan = {
+          scenario: scenario.name,
+          block,
+          count: scenario.lookups ?? options.block,
+          round: scenario.repeats > 1 ? round++ : 0,
+          citizens,
+        };
         const { figures, background } = await runBlock(server, send, scenario, plan);
         if (block >= 0) {
           result.blocks.push(figures);
@@ -116,7 +139,8 @@ export async function runBench(options: BenchOptions): Promise<Report> {
     }
 
     const normaliser = await server.normaliser();
-    const heap = (serverName: string, distinctIds: number) => (options.heapLookups > 0 ? measureHeap(server, send, options, serverName, distinctIds) : null);
+    const heap = (serverName: string, distinctIds: number) =>
+      options.heapLookups > 0 ? measureHeap(server, send, options, serverName, distinctIds) : null;
     const heapCacheOff = await heap('cache-off', citizens);
     // With the cache on (docs/design.md §4's bounded cache, §5's flat heap): varied lookups over
     // as many ids as the cache holds, so hits and misses both come; what the resource keeps must
@@ -163,7 +187,9 @@ async function runBlock(
     let k = 0;
     const fire = () => {
       const start = performance.now();
-      inFlight.push(send(spec.server ?? scenario.server, spec.request(k++, plan.block)).then(() => background.push(performance.now() - start)));
+      inFlight.push(
+        send(spec.server ?? scenario.server, spec.request(k++, plan.block)).then(() => background.push(performance.now() - start)),
+      );
     };
     fire();
     timer = setInterval(fire, 1000 / spec.perSecond);
@@ -174,7 +200,11 @@ async function runBlock(
       const cpuStart = await server.cpu();
       const loadStart = process.cpuUsage();
       startBackground();
-      const timed = await timeBlock(plan.count, scenario.concurrency, (i) => send(scenario.server, scenario.request(lookupOf(scenario, plan, i))) as Promise<void>);
+      const timed = await timeBlock(
+        plan.count,
+        scenario.concurrency,
+        (i) => send(scenario.server, scenario.request(lookupOf(scenario, plan, i))) as Promise<void>,
+      );
       const load = cpuMicrosBetween(loadStart, process.cpuUsage());
       figures = blockFigures(timed, cpuMicrosBetween(cpuStart, await server.cpu()), load);
     } else {

@@ -12,7 +12,17 @@ import { waitFor } from '../devkit/host/host-fixture';
 import { ROOT, startOxmysql, type OxmysqlUnderTest } from '../devkit/resource-harness';
 import { serve } from './ipc';
 import { measureNormaliser, sampleRows, type NormaliserFigures } from './normaliser';
-import { BENCH_KEY, FLOOR_SERVER, FORMATS, lookupOf, registry, type BlockPlan, type Format, type Request, type ServerContext } from './registry';
+import {
+  BENCH_KEY,
+  FLOOR_SERVER,
+  FORMATS,
+  lookupOf,
+  registry,
+  type BlockPlan,
+  type Format,
+  type Request,
+  type ServerContext,
+} from './registry';
 import { primaryKeyStatements, type Row } from './resource-source';
 import { plainStatement, poolLookup, startDriver, startNodeHttpFloor, type Driver, type Statements } from './servers';
 import { blockFigures, cpuMicrosBetween, timeBlock, type BlockFigures } from './stats';
@@ -72,7 +82,11 @@ async function perform(serverName: string, request: Request): Promise<void> {
   }
 }
 
-async function startServer(spec: ReturnType<typeof registry>['servers'][number], options: StartOptions, statements: Started['statements']): Promise<string> {
+async function startServer(
+  spec: ReturnType<typeof registry>['servers'][number],
+  options: StartOptions,
+  statements: Started['statements'],
+): Promise<string> {
   const host = new FxHost({ convars: { ...BASE_CONVARS, ...spec.convars } });
   const base = await host.listen();
   // The relay the tests put before the real oxmysql is left out: its CPU would count as the server's.
@@ -124,7 +138,9 @@ const methods = {
     const scenario = registry().scenarios.find((s) => s.name === plan.scenario);
     if (!scenario) throw new Error(`no scenario ${plan.scenario}`);
     const start = process.cpuUsage();
-    const timed = await timeBlock(plan.count, scenario.concurrency, (i) => perform(scenario.server, scenario.request(lookupOf(scenario, plan, i))));
+    const timed = await timeBlock(plan.count, scenario.concurrency, (i) =>
+      perform(scenario.server, scenario.request(lookupOf(scenario, plan, i))),
+    );
     return blockFigures(timed, cpuMicrosBetween(start, process.cpuUsage()));
   },
 

@@ -24,19 +24,22 @@ describe("the plain ceiling's statement", () => {
     ['alpha', alphaId(1), {}],
     // citizen_records reads last_updated as UNIX_TIMESTAMP() under another name; the plain statement reads the column.
     ['beta', betaId(1), { last_updated_unix: 'last_updated' }],
-  ] as const)('%s: selects the columns citizen_records reads, by key, without wrapping them', async (format, id, renamed: Record<string, string>) => {
-    const resource = (await primaryKeyStatements(db.admin))[format];
-    const plain = await plainStatement(db.admin, resource);
-    expect(plain).toMatch(/^SELECT `[^()]+` FROM `\w+` WHERE `\w+` = \?$/);
-    expect(resource).toMatch(/IF\(|CAST\(| \+ 0/);
+  ] as const)(
+    '%s: selects the columns citizen_records reads, by key, without wrapping them',
+    async (format, id, renamed: Record<string, string>) => {
+      const resource = (await primaryKeyStatements(db.admin))[format];
+      const plain = await plainStatement(db.admin, resource);
+      expect(plain).toMatch(/^SELECT `[^()]+` FROM `\w+` WHERE `\w+` = \?$/);
+      expect(resource).toMatch(/IF\(|CAST\(| \+ 0/);
 
-    const wrapped = await rowOf(resource, id);
-    const bare = await rowOf(plain, id);
-    const readColumns = Object.keys(wrapped)
-      .filter((key) => !key.endsWith(':oversize'))
-      .map((key) => renamed[key] ?? key);
-    expect(Object.keys(bare).sort()).toEqual(readColumns.sort());
-    const key = /WHERE `(\w+)`/.exec(plain)![1];
-    expect(bare[key]).toBe(id);
-  });
+      const wrapped = await rowOf(resource, id);
+      const bare = await rowOf(plain, id);
+      const readColumns = Object.keys(wrapped)
+        .filter((key) => !key.endsWith(':oversize'))
+        .map((key) => renamed[key] ?? key);
+      expect(Object.keys(bare).sort()).toEqual(readColumns.sort());
+      const key = /WHERE `(\w+)`/.exec(plain)![1];
+      expect(bare[key]).toBe(id);
+    },
+  );
 });

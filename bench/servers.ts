@@ -62,7 +62,10 @@ export function startDriver(host: FxHost): Driver {
     `globalThis.settle = (resource, name, ...args) => Promise.resolve(exports[resource][name](...args));
      globalThis.succeeds = (resource, name, ...args) => settle(resource, name, ...args).then((v) => v !== null && typeof v === 'object' && v.success === true);`,
   );
-  return { succeeds: host.evaluate('bench_driver', 'succeeds') as Driver['succeeds'], settle: host.evaluate('bench_driver', 'settle') as Driver['settle'] };
+  return {
+    succeeds: host.evaluate('bench_driver', 'succeeds') as Driver['succeeds'],
+    settle: host.evaluate('bench_driver', 'settle') as Driver['settle'],
+  };
 }
 
 /**
@@ -74,7 +77,10 @@ export async function plainStatement(connection: mysql.Connection, statement: st
   const table = /\bFROM `([^`]+)`/.exec(statement)?.[1];
   const key = /\bWHERE (`[^`]+`) = \?/.exec(statement)?.[1];
   if (!table || !key) throw new Error(`not a primary-key statement: ${statement}`);
-  const [rows] = await connection.query('SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION', [table]);
+  const [rows] = await connection.query(
+    'SELECT COLUMN_NAME AS name FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION',
+    [table],
+  );
   const named = new Set(statement.match(/`[^`]+`/g));
   const columns = (rows as Array<{ name: string }>).map(({ name }) => `\`${name}\``).filter((column) => named.has(column));
   return `SELECT ${columns.join(', ')} FROM \`${table}\` WHERE ${key} = ?`;

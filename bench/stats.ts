@@ -69,5 +69,12 @@ export function cpuMicrosBetween(start: NodeJS.CpuUsage, end: NodeJS.CpuUsage): 
 export function medianFigures(blocks: readonly BlockFigures[]): BlockFigures {
   const of = (key: Exclude<keyof BlockFigures, 'loadCpuUs'>) => median(blocks.map((b) => b[key]));
   const load = blocks.map((b) => b.loadCpuUs);
-  return { perSecond: of('perSecond'), p50: of('p50'), p95: of('p95'), p99: of('p99'), cpuUs: of('cpuUs'), loadCpuUs: load.includes(null) ? null : median(load as number[]) };
+  return {
+    perSecond: of('perSecond'),
+    p50: of('p50'),
+    p95: of('p95'),
+    p99: of('p99'),
+    cpuUs: of('cpuUs'),
+    loadCpuUs: load.includes(null) ? null : median(load as number[]),
+  };
 }

@@ -137,20 +137,25 @@ export async function startHarness(
       const { withKey = true, ...rest } = requestOptions;
       const headers = rest.headers ?? [];
       const hasKey = headers.some(([name]) => ['authorization', 'x-api-key'].includes(name.toLowerCase()));
-      const sent = withKey && !hasKey ? { ...rest, headers: [['Authorization', `Bearer ${TEST_KEY}`] as [string, string], ...headers] } : rest;
+      const sent =
+        withKey && !hasKey ? { ...rest, headers: [['Authorization', `Bearer ${TEST_KEY}`] as [string, string], ...headers] } : rest;
       const response = await rawRequest(base, `/citizen_records${path}`, sent);
       if (!response.answered) throw new Error(`${rest.method ?? 'GET'} ${path} got no answer: ${response.reason}`);
       return response;
     },
     async callExport(name, ...args) {
-      const call = host.evaluate('caller', 'callCitizenRecords') as (n: string, a: unknown[]) => Promise<{ settled: string; value: string }>;
+      const call = host.evaluate('caller', 'callCitizenRecords') as (
+        n: string,
+        a: unknown[],
+      ) => Promise<{ settled: string; value: string }>;
       const outcome = await call(name, args);
       if (outcome.settled !== 'resolved') throw new Error(`export ${name} rejected: ${outcome.value}`);
       return JSON.parse(outcome.value);
     },
     async close() {
       // oxmysql's own faults are not ours to fail on, but they are shown, under its name.
-      if (oxmysqlViolations.length > 0) console.warn(`${label}: violations caused by oxmysql itself:\n${JSON.stringify(oxmysqlViolations, null, 2)}`);
+      if (oxmysqlViolations.length > 0)
+        console.warn(`${label}: violations caused by oxmysql itself:\n${JSON.stringify(oxmysqlViolations, null, 2)}`);
       await host.close();
       await oxmysql.close();
       await db.drop();

@@ -54,7 +54,10 @@ async function main(): Promise<void> {
   for (const file of DEMO) await loadFixture(db, file);
 
   const key = randomBytes(24).toString('hex');
-  const host = new FxHost({ convars: { 'citizen_records:api_keys': `dev:${key}`, 'citizen_records:log_level': 'debug' }, echoConsole: true });
+  const host = new FxHost({
+    convars: { 'citizen_records:api_keys': `dev:${key}`, 'citizen_records:log_level': 'debug' },
+    echoConsole: true,
+  });
   const base = await host.listen(Number(process.env.PORT ?? 30120));
   const realDir = realOxmysqlDir();
   const oxmysql = realDir ? new RealOxmysql(host, realDir, { url: db.url }) : new OxmysqlStandIn(host, { url: db.url });

@@ -25,7 +25,10 @@ function edited(text) {
   let out = text;
   for (const { what, find, replace } of EDITS) {
     const count = out.split(find).length - 1;
-    if (count !== 1) throw new Error(`docs renderer: expected ${what} (${JSON.stringify(find)}) once in Redoc's standalone bundle, found it ${count} times`);
+    if (count !== 1)
+      throw new Error(
+        `docs renderer: expected ${what} (${JSON.stringify(find)}) once in Redoc's standalone bundle, found it ${count} times`,
+      );
     out = out.replace(find, replace);
   }
   return out;

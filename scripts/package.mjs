@@ -16,7 +16,9 @@ try {
   const bundle = join(staging, 'server.js');
   execFileSync(process.execPath, ['build.mjs', '--outfile', bundle, ...args.filter((a) => a === '--bundle-only')], { stdio: 'inherit' });
   // What the build wrote beside the bundle (the renderer of /docs and its licences) ships beside it.
-  const beside = readdirSync(staging).filter((name) => name !== 'server.js').sort();
+  const beside = readdirSync(staging)
+    .filter((name) => name !== 'server.js')
+    .sort();
   const files = [
     ['fxmanifest.lua', 'fxmanifest.lua'],
     ['dist/server.js', bundle],

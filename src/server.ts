@@ -51,7 +51,9 @@ const SCAN_MARGIN_MS = 250;
 function docsRenderer(resourceName: string): string {
   const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
   if (renderer === null) {
-    throw new Error(`${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`);
+    throw new Error(
+      `${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`,
+    );
   }
   return renderer;
 }
@@ -85,9 +87,18 @@ function start(): void {
   const version = resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const cache = createLookupCache<Envelope<unknown>>({ ttlMs: config.cacheTtlMs, maxEntries: CACHE_MAX_ENTRIES, maxBytes: CACHE_MAX_BYTES, now });
+  const cache = createLookupCache<Envelope<unknown>>({
+    ttlMs: config.cacheTtlMs,
+    maxEntries: CACHE_MAX_ENTRIES,
+    maxBytes: CACHE_MAX_BYTES,
+    now,
+  });
   const gate = createLookupGate({ maxInFlight: config.maxInFlight, cache });
-  const searchGate = createLookupGate({ maxInFlight: config.searchMaxInFlight, cache, what: { noun: 'searches', convar: 'search_max_in_flight' } });
+  const searchGate = createLookupGate({
+    maxInFlight: config.searchMaxInFlight,
+    cache,
+    what: { noun: 'searches', convar: 'search_max_in_flight' },
+  });
   const service = createCitizenService({
     db,
     formats: FORMATS,
@@ -139,17 +150,14 @@ function start(): void {
   };
 
   serveHttp(
-    createRequestHandler(
-      api,
-      {
-        authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
-        rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
-        corsOrigins: config.corsOrigins,
-        newRequestId: createRequestIds(),
-        now,
-        log,
-      },
-    ),
+    createRequestHandler(api, {
+      authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
+      rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
+      corsOrigins: config.corsOrigins,
+      newRequestId: createRequestIds(),
+      now,
+      log,
+    }),
     (message) => log.error(message),
   );
   registerExports(exportedFunctions(api), (message) => log.error(message));

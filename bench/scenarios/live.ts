@@ -20,9 +20,18 @@ function playerData(index: number): Record<string, unknown> {
   const [, citizenid, cid, license, name, money, charinfo, job, gang, position, metadata, inventory] = betaRow(index) as string[];
   const json = (text: string) => JSON.parse(text) as unknown;
   return {
-    source: index + 1, citizenid, cid, license, name,
-    money: json(money), charinfo: json(charinfo), job: json(job), gang: json(gang),
-    position: json(position), metadata: json(metadata), items: json(inventory),
+    source: index + 1,
+    citizenid,
+    cid,
+    license,
+    name,
+    money: json(money),
+    charinfo: json(charinfo),
+    job: json(job),
+    gang: json(gang),
+    position: json(position),
+    metadata: json(metadata),
+    items: json(inventory),
   };
 }
 
@@ -42,12 +51,16 @@ defineServer({
   async setup(server) {
     server.startScript('qb-core', QB_CORE(Array.from({ length: ONLINE }, (_, i) => playerData(i))));
     // The lookups are live only once citizen_records has found qb-core and its players.
-    await waitFor(() => server.host.linesOf('citizen_records').some((line) => line.includes(`; ${ONLINE} citizens online`)), 'qb-core found with its players');
+    await waitFor(
+      () => server.host.linesOf('citizen_records').some((line) => line.includes(`; ${ONLINE} citizens online`)),
+      'qb-core found with its players',
+    );
   },
 });
 
 /** A citizen nobody plays: an online beta citizen's index asks the alpha citizen of that index instead. */
-const offline = (l: Lookup) => http(l.format === 'beta' && l.index < ONLINE ? citizenPath('alpha', alphaId(l.index)) : citizenPath(l.format, l.id));
+const offline = (l: Lookup) =>
+  http(l.format === 'beta' && l.index < ONLINE ? citizenPath('alpha', alphaId(l.index)) : citizenPath(l.format, l.id));
 /** One of the 64 online citizens. */
 const online = (l: Lookup) => http(citizenPath('beta', betaId(l.index % ONLINE)));
 

@@ -9,7 +9,8 @@ import { startCeiling, startConstant } from '../servers';
 
 /** The resource's HTTP path and export of one citizen: what other scenarios compare with. */
 export const citizenPath = (format: Format, id: string): string => `/citizen_records/${format}/citizens/${encodeURIComponent(id)}`;
-export const citizenExport = (format: Format, id: string) => callExport('citizen_records', format === 'alpha' ? 'getAlphaCitizen' : 'getBetaCitizen', id);
+export const citizenExport = (format: Format, id: string) =>
+  callExport('citizen_records', format === 'alpha' ? 'getAlphaCitizen' : 'getBetaCitizen', id);
 
 /** The pass-through resources: `ceiling` sends citizen_records' own statements, `ceiling_plain` a plain SELECT of the same columns. */
 const CEILINGS = [
@@ -33,7 +34,12 @@ defineServer({ name: 'cache-on', convars: { 'citizen_records:cache_ttl_ms': '600
 for (const c of [1, 16, 64]) {
   const targets = (throughput: number, cpu: number) => (c === 16 ? { throughput, cpu } : undefined);
   defineScenario({ name: `floor mysql2 c${c}`, server: FLOOR_SERVER, concurrency: c, request: (l) => floor(l.format, l.id) });
-  defineScenario({ name: `floor node:http c${c}`, server: FLOOR_SERVER, concurrency: c, request: (l) => http(`/${l.format}/${encodeURIComponent(l.id)}`) });
+  defineScenario({
+    name: `floor node:http c${c}`,
+    server: FLOOR_SERVER,
+    concurrency: c,
+    request: (l) => http(`/${l.format}/${encodeURIComponent(l.id)}`),
+  });
   // The ceiling with citizen_records' SQL is compared with the plain one (what that SQL costs) and
   // with the floor (what FXServer's boundary and oxmysql cost).
   for (const { label, resource } of CEILINGS) {
@@ -68,8 +74,22 @@ for (const c of [1, 16, 64]) {
 defineScenario({ name: 'constant http c16', concurrency: 16, request: (l) => http(`/constant/${l.format}/x`) });
 defineScenario({ name: 'constant exports c16', concurrency: 16, request: () => callExport('constant', 'lookup') });
 // One miss then seven hits per id, ids never asked in an earlier block.
-defineScenario({ name: 'citizen_records http cache-on c16', server: 'cache-on', concurrency: 16, repeats: 8, request: (l) => http(citizenPath(l.format, l.id)), compare: [{ with: 'constant http c16' }] });
-defineScenario({ name: 'citizen_records exports cache-on c16', server: 'cache-on', concurrency: 16, repeats: 8, request: (l) => citizenExport(l.format, l.id), compare: [{ with: 'constant exports c16' }] });
+defineScenario({
+  name: 'citizen_records http cache-on c16',
+  server: 'cache-on',
+  concurrency: 16,
+  repeats: 8,
+  request: (l) => http(citizenPath(l.format, l.id)),
+  compare: [{ with: 'constant http c16' }],
+});
+defineScenario({
+  name: 'citizen_records exports cache-on c16',
+  server: 'cache-on',
+  concurrency: 16,
+  repeats: 8,
+  request: (l) => citizenExport(l.format, l.id),
+  compare: [{ with: 'constant exports c16' }],
+});
 // Hits alone: the constant resource's own record, asked again and again within the TTL.
 defineScenario({
   name: 'citizen_records http cache-hits c16',

@@ -13,7 +13,17 @@ import { defineDataSet, defineScenario, http, type Format } from '../registry';
 const plateOf = (index: number): string => `V${index.toString(36).toUpperCase().padStart(6, '0')}`.replace(/^(.{3})/, '$1 ');
 
 /** ESX.Game.GetVehicleProperties as Legacy stores it, shortened. */
-const PROPS = (plate: string) => JSON.stringify({ model: -16948145, plate, bodyHealth: 912.4, engineHealth: 873.2, fuelLevel: 41.7, color1: 12, color2: 12, modEngine: 2 });
+const PROPS = (plate: string) =>
+  JSON.stringify({
+    model: -16948145,
+    plate,
+    bodyHealth: 912.4,
+    engineHealth: 873.2,
+    fuelLevel: 41.7,
+    color1: 12,
+    color2: 12,
+    modEngine: 2,
+  });
 
 defineDataSet({
   name: 'vehicles',
@@ -28,7 +38,13 @@ defineDataSet({
         'mods LONGTEXT, plate VARCHAR(50) NOT NULL, fakeplate VARCHAR(50), garage VARCHAR(50), fuel INT DEFAULT 100, engine FLOAT DEFAULT 1000, body FLOAT DEFAULT 1000, ' +
         'state INT DEFAULT 1, PRIMARY KEY (id), KEY plate (plate), KEY citizenid (citizenid)) ENGINE=InnoDB',
     );
-    await loadRows(admin, 'owned_vehicles', ['owner', 'plate', 'vehicle', 'stored', 'parking'], citizens, (i) => [alphaId(i), plateOf(i), PROPS(plateOf(i)), 1, 'SanAndreasAvenue']);
+    await loadRows(admin, 'owned_vehicles', ['owner', 'plate', 'vehicle', 'stored', 'parking'], citizens, (i) => [
+      alphaId(i),
+      plateOf(i),
+      PROPS(plateOf(i)),
+      1,
+      'SanAndreasAvenue',
+    ]);
     await loadRows(admin, 'player_vehicles', ['citizenid', 'vehicle', 'hash', 'mods', 'plate', 'garage', 'state'], citizens, (i) => [
       betaId(i),
       'sultan',

@@ -150,8 +150,16 @@ export class FakeDatabase implements ScanningDatabase {
     if (search) {
       // [name prefix, after this id, at most]: names starting with the prefix (any case), by id.
       const [prefix, after, limit] = [String(params[0]).toLowerCase(), String(params[1]), Number(params[2])];
-      const rows = this.table(search[1]).rows.filter((row) => String(row.name ?? '').toLowerCase().startsWith(prefix) && String(row.id) > after);
-      return rows.sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)).slice(0, limit).map((row) => ({ ...row }));
+      const rows = this.table(search[1]).rows.filter(
+        (row) =>
+          String(row.name ?? '')
+            .toLowerCase()
+            .startsWith(prefix) && String(row.id) > after,
+      );
+      return rows
+        .sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1))
+        .slice(0, limit)
+        .map((row) => ({ ...row }));
     }
     const select = SIMPLE_SELECT.exec(sql);
     if (!select) throw new Error(`the fake database does not understand: ${sql}`);
@@ -243,8 +251,21 @@ export const FAKE_FORMAT_OPTIONS: FormatOptions = {
 
 /** A vehicle record with every field at its default, for the fake format's `cars`. */
 const EMPTY_VEHICLE = {
-  plate: '', owner: '', owner_name: '', model: '', label: '', model_hash: 0, type: '', job: '',
-  state: 'unknown' as const, garage: '', fuel: 100, engine: 1000, body: 1000, fakeplate: '', properties: {},
+  plate: '',
+  owner: '',
+  owner_name: '',
+  model: '',
+  label: '',
+  model_hash: 0,
+  type: '',
+  job: '',
+  state: 'unknown' as const,
+  garage: '',
+  fuel: 100,
+  engine: 1000,
+  body: 1000,
+  fakeplate: '',
+  properties: {},
 };
 
 /** A clock the suites move by hand. */

@@ -86,14 +86,22 @@ export async function startThrowawayServer(): Promise<ThrowawayServer> {
 
   // --skip-name-resolve makes TCP root@127.0.0.1 a different account from root@localhost, so the
   // first connection goes over the socket to create it.
-  await whileStarting(child, () => output, async () => {
-    const c = await mysql.createConnection({ socketPath: socket, user: 'root' });
-    await c.query("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'");
-    await c.query("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
-    await c.end();
-  });
+  await whileStarting(
+    child,
+    () => output,
+    async () => {
+      const c = await mysql.createConnection({ socketPath: socket, user: 'root' });
+      await c.query("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'");
+      await c.query("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
+      await c.end();
+    },
+  );
   const url = `mysql://root@127.0.0.1:${port}`;
-  await whileStarting(child, () => output, async () => (await mysql.createConnection(url)).end());
+  await whileStarting(
+    child,
+    () => output,
+    async () => (await mysql.createConnection(url)).end(),
+  );
 
   return {
     url,

@@ -72,8 +72,16 @@ test('functions travel as references owned by the sender, toJSON included; a sto
 
 test('a reference is deleted once the receiver lets go of its function, and not before', async () => {
   const releasing = new BoundaryCodec();
-  let kept: unknown = releasing.clone(() => 1, 'sender', () => () => 1);
-  releasing.clone(() => 2, 'sender', () => () => 2); // the receiver drops this one at once
+  let kept: unknown = releasing.clone(
+    () => 1,
+    'sender',
+    () => () => 1,
+  );
+  releasing.clone(
+    () => 2,
+    'sender',
+    () => () => 2,
+  ); // the receiver drops this one at once
   await collectGarbageUntil(() => releasing.heldReferences <= 1);
   expect(releasing.heldReferences).toBe(1);
   expect(typeof kept).toBe('function');

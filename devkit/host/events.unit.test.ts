@@ -57,7 +57,10 @@ describe('emit', () => {
   });
 
   test('an emit inside a listener resets source to null for the rest of the outer listener', () => {
-    host.evaluate('a', `on('outer', () => { log.push(source); emit('inner'); log.push(source); }); on('inner', () => log.push('inner ' + source));`);
+    host.evaluate(
+      'a',
+      `on('outer', () => { log.push(source); emit('inner'); log.push(source); }); on('inner', () => log.push('inner ' + source));`,
+    );
     host.evaluate('b', `emit('outer')`);
     expect(logOf('a')).toEqual(['', 'inner ', null]);
   });
@@ -67,14 +70,19 @@ describe('emit', () => {
     host.emitNet('open', 7);
     host.emitNet('net', 7, 'arg');
     expect(logOf('a')).toEqual([['net', 7, 'arg']]);
-    expect(host.console.filter((l) => l.text.includes('was not safe for net')).map((l) => l.text)).toEqual(['Event open was not safe for net']);
+    expect(host.console.filter((l) => l.text.includes('was not safe for net')).map((l) => l.text)).toEqual([
+      'Event open was not safe for net',
+    ]);
   });
 });
 
 describe('lifecycle', () => {
   test('onResourceStart reaches every resource, itself included, at once; onServerResourceStart on the next tick', async () => {
     await host.advance(50);
-    host.evaluate('a', `on('onResourceStart', (n) => log.push('start ' + n)); on('onServerResourceStart', (n) => log.push('server start ' + n));`);
+    host.evaluate(
+      'a',
+      `on('onResourceStart', (n) => log.push('start ' + n)); on('onServerResourceStart', (n) => log.push('server start ' + n));`,
+    );
     host.startScript('c', `globalThis.log = []; on('onResourceStart', (n) => log.push('own start ' + n));`);
     expect(logOf('a')).toEqual(['start c']);
     expect(logOf('c')).toEqual(['own start c']);
@@ -83,7 +91,10 @@ describe('lifecycle', () => {
   });
 
   test('onResourceStop reaches the stopping resource while its scripts run; onServerResourceStop follows on the next tick', async () => {
-    host.evaluate('a', `on('onResourceStop', (n) => log.push('stop ' + n + ' ' + GetResourceState(n))); on('onServerResourceStop', (n) => log.push('server stop ' + n));`);
+    host.evaluate(
+      'a',
+      `on('onResourceStop', (n) => log.push('stop ' + n + ' ' + GetResourceState(n))); on('onServerResourceStop', (n) => log.push('server stop ' + n));`,
+    );
     host.evaluate('b', `on('onResourceStop', (n) => log.push('own stop ' + n + ' ' + GetCurrentResourceName()));`);
     host.stopResource('b');
     expect(logOf('b')).toEqual(['own stop b b']);

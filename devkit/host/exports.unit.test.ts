@@ -40,7 +40,8 @@ afterEach(async () => {
 /** Runs `code` as part of the consumer's scripts and returns what it evaluates to. */
 const inConsumer = (code: string): unknown => host.evaluate('consumer', code);
 /** Runs `code` in the consumer and returns the message it threw, or 'no throw'. */
-const thrown = (code: string): unknown => inConsumer(`(() => { try { ${code}; return 'no throw'; } catch (e) { return [e instanceof Error, e.message]; } })()`);
+const thrown = (code: string): unknown =>
+  inConsumer(`(() => { try { ${code}; return 'no throw'; } catch (e) { return [e instanceof Error, e.message]; } })()`);
 
 describe('registering and resolving', () => {
   test.each([`exports('x')`, `exports('x', () => 1, 3)`, `exports()`])('%s throws: exactly 2 arguments', (call) => {
@@ -70,7 +71,10 @@ describe('calling', () => {
   });
 
   test('a throwing provider: the caller gets the generic error, the provider channel the SCRIPT ERROR', () => {
-    expect(thrown(`exports.prov.boom()`)).toEqual([true, 'An error occurred while calling export boom of resource prov - see above for details']);
+    expect(thrown(`exports.prov.boom()`)).toEqual([
+      true,
+      'An error occurred while calling export boom of resource prov - see above for details',
+    ]);
     expect(host.linesOf('prov')).toEqual([expect.stringMatching(/^\^1SCRIPT ERROR in call ref: Error: provider detail/)]);
     expect(host.linesOf('consumer')).toEqual([]);
   });
@@ -114,7 +118,10 @@ describe('values are msgpack-cloned both ways', () => {
   });
 
   test('a returned object is a copy, not the provider object', () => {
-    expect(inConsumer(`const sent = { n: 1 }; const back = exports.prov.echo(sent); back.n = 2; [sent === back, sent.n]`)).toEqual([false, 1]);
+    expect(inConsumer(`const sent = { n: 1 }; const back = exports.prov.echo(sent); back.n = 2; [sent === back, sent.n]`)).toEqual([
+      false,
+      1,
+    ]);
   });
 
   test("a BigInt argument throws in the caller's realm", () => {

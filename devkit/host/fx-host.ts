@@ -252,8 +252,16 @@ export class FxHost implements RejectionSink {
    * Starts a stand-in written as a host-side module (the oxmysql stand-in): it gets the same
    * globals a script would, in the host's realm, and every value it exchanges is still cloned.
    */
-  startModule(name: string, setup: (globals: Record<string, unknown>, resource: Resource) => void, realm: Realm = hostRealm, path = ''): Resource {
-    const timers = new CfxTimers(() => this.now(), (text) => this.print(`script:${name}`, text));
+  startModule(
+    name: string,
+    setup: (globals: Record<string, unknown>, resource: Resource) => void,
+    realm: Realm = hostRealm,
+    path = '',
+  ): Resource {
+    const timers = new CfxTimers(
+      () => this.now(),
+      (text) => this.print(`script:${name}`, text),
+    );
     const globals: Record<string, unknown> = {};
     const resource = new Resource(name, path, globals, realm, timers, null, null);
     Object.assign(globals, this.globalsFor(resource), timerGlobals(timers));
@@ -268,8 +276,16 @@ export class FxHost implements RejectionSink {
     this.resources.set(resource.name.toLowerCase(), resource);
   }
 
-  private startScripts(name: string, dir: string, sources: Array<{ file: string; code: string }>, manifest: ReturnType<typeof readManifest> | null): Resource {
-    const timers = new CfxTimers(() => this.now(), (text) => this.print(`script:${name}`, text));
+  private startScripts(
+    name: string,
+    dir: string,
+    sources: Array<{ file: string; code: string }>,
+    manifest: ReturnType<typeof readManifest> | null,
+  ): Resource {
+    const timers = new CfxTimers(
+      () => this.now(),
+      (text) => this.print(`script:${name}`, text),
+    );
     const context = vm.createContext({});
     const realm = contextRealm(context);
     const globals = vm.runInContext('globalThis', context) as Record<string, unknown>;
@@ -356,13 +372,26 @@ export class FxHost implements RejectionSink {
       }
     }
     if (to.realm.packed) return new Packed(bytes);
-    return to.realm.adopt(this.codec.decode(bytes, (id) => (...args: unknown[]) => this.callRef(id, args, to)));
+    return to.realm.adopt(
+      this.codec.decode(
+        bytes,
+        (id) =>
+          (...args: unknown[]) =>
+            this.callRef(id, args, to),
+      ),
+    );
   }
 
   /** Calls function reference `id` from `caller`; a Packed `args` is the caller's packed argument list. */
   callRef(id: number, args: unknown[] | Packed, caller: Participant): unknown {
     const { fn, owner } = this.codec.lookup(id);
-    return this.invokeAcross(fn, args, caller, this.participant(owner), 'An error occurred while calling a function reference - see above for details');
+    return this.invokeAcross(
+      fn,
+      args,
+      caller,
+      this.participant(owner),
+      'An error occurred while calling a function reference - see above for details',
+    );
   }
 
   /** A reference to a function of `owner`'s (a Lua runtime's), for that runtime to pack as ext 10. */
@@ -423,7 +452,13 @@ export class FxHost implements RejectionSink {
    * nothing → undefined, one value → it, more → an array; a first value holding
    * __cfx_async_retval (the callee yielded) → a Promise of what it settles with.
    */
-  private invokePackedProvider(fn: AnyFunction, args: unknown[] | Packed, caller: Participant, provider: Participant, failure: string): unknown {
+  private invokePackedProvider(
+    fn: AnyFunction,
+    args: unknown[] | Packed,
+    caller: Participant,
+    provider: Participant,
+    failure: string,
+  ): unknown {
     const packedArgs = this.cross(args, caller, provider);
     provider.invokingStack.push(caller.name);
     let result: unknown;
@@ -557,8 +592,10 @@ export class FxHost implements RejectionSink {
   // ---- globals --------------------------------------------------------------------------------
 
   private consoleFor(resource: Resource): Record<string, AnyFunction> {
-    const out = (prefix: string, suffix = '') => (...args: unknown[]) =>
-      this.print(`script:${resource.name}`, `${prefix}${formatConsoleArgs(args)}${suffix}`);
+    const out =
+      (prefix: string, suffix = '') =>
+      (...args: unknown[]) =>
+        this.print(`script:${resource.name}`, `${prefix}${formatConsoleArgs(args)}${suffix}`);
     const missing = (method: string) => () => this.print(`script:${resource.name}`, `^1Error: console.${method} is not implemented^7`);
     return {
       log: out(''),
@@ -605,7 +642,10 @@ export class FxHost implements RejectionSink {
       RegisterNetEvent: (event: unknown) => this.netSafe.add(String(event)),
       removeEventListener: (event: unknown, fn: unknown) => {
         const list = resource.listeners.get(String(event)) ?? [];
-        resource.listeners.set(String(event), list.filter((f) => f !== fn));
+        resource.listeners.set(
+          String(event),
+          list.filter((f) => f !== fn),
+        );
       },
       emit,
       TriggerEvent: emit,
@@ -618,7 +658,7 @@ export class FxHost implements RejectionSink {
       GetConvarInt: (name: unknown, fallback: unknown) => {
         const value = this.convars.get(String(name));
         const parsed = value === undefined ? null : stoi(value);
-        return parsed ?? (Number(fallback) | 0);
+        return parsed ?? Number(fallback) | 0;
       },
       GetConvarBool: (name: unknown, fallback: unknown) => {
         const value = this.convars.get(String(name));
@@ -680,7 +720,11 @@ export class FxHost implements RejectionSink {
         {},
         {
           get: (_t, key) =>
-            key === 'set' ? (k: unknown, v: unknown) => setStateValue(bag, String(k), v) : typeof key === 'string' ? stateValue(bag, key) : undefined,
+            key === 'set'
+              ? (k: unknown, v: unknown) => setStateValue(bag, String(k), v)
+              : typeof key === 'string'
+                ? stateValue(bag, key)
+                : undefined,
           set: (_t, key, value) => {
             setStateValue(bag, String(key), value);
             return true;
@@ -695,7 +739,8 @@ export class FxHost implements RejectionSink {
       GetNumPlayerIdentifiers: (player: unknown) => identifiers(player).length,
       GetPlayerIdentifier: (player: unknown, index: unknown) => identifiers(player)[Number(index)] ?? null,
       getPlayerIdentifiers: (player: unknown) => resource.realm.adopt([...identifiers(player)]),
-      GetPlayerIdentifierByType: (player: unknown, type: unknown) => identifiers(player).find((id) => id.startsWith(`${String(type)}:`)) ?? null,
+      GetPlayerIdentifierByType: (player: unknown, type: unknown) =>
+        identifiers(player).find((id) => id.startsWith(`${String(type)}:`)) ?? null,
       GetPlayerPed: (player: unknown) => world.playerPed(nativeString(player)),
       DoesEntityExist: (entity: unknown) => world.entityExists(entity),
       GetEntityCoords: (entity: unknown) => {

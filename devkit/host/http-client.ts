@@ -58,7 +58,14 @@ export function rawRequest(base: string, target: string, options: RawRequest = {
       res.on('data', (chunk: string) => (body += chunk));
       res.on('end', () => {
         clearTimeout(timer);
-        resolve({ answered: true, status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', headers: res.headers, rawHeaders: res.rawHeaders, body });
+        resolve({
+          answered: true,
+          status: res.statusCode ?? 0,
+          statusMessage: res.statusMessage ?? '',
+          headers: res.headers,
+          rawHeaders: res.rawHeaders,
+          body,
+        });
       });
     });
     req.on('error', (error) => {

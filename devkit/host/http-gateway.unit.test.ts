@@ -91,7 +91,10 @@ describe('routing and request.path', () => {
 
 describe('the request and response objects', () => {
   test('the response object has exactly writeHead, write and send', async () => {
-    host.startScript('shape', `SetHttpHandler((req, res) => res.send(JSON.stringify(Object.keys(res).map((k) => k + ':' + typeof res[k]))));`);
+    host.startScript(
+      'shape',
+      `SetHttpHandler((req, res) => res.send(JSON.stringify(Object.keys(res).map((k) => k + ':' + typeof res[k]))));`,
+    );
     expect(JSON.parse((await answer('/shape/x')).body)).toEqual(['writeHead:function', 'write:function', 'send:function']);
   });
 
@@ -174,7 +177,9 @@ describe('body delivery', () => {
   });
 
   test('a handler registered after the body arrived still gets it', async () => {
-    expect(await calls('/late', { method: 'PUT', body: 'kept' })).toEqual([{ type: '[object String]', isContextArrayBuffer: false, text: 'kept' }]);
+    expect(await calls('/late', { method: 'PUT', body: 'kept' })).toEqual([
+      { type: '[object String]', isContextArrayBuffer: false, text: 'kept' },
+    ]);
   });
 
   test.each([
@@ -241,7 +246,10 @@ describe('one connection', () => {
     // each, so that no answer means the connection was closed, not that the client gave up.
     const timeoutMs = 12_000;
     expect((await answer('/big/x', { method: 'POST', body: 'x'.repeat(limit - 1024), timeoutMs })).body).toBe(String(limit - 1024));
-    expect(await rawRequest(base, '/big/x', { method: 'POST', body: 'x'.repeat(limit + 1), timeoutMs })).toMatchObject({ answered: false, reason: expect.not.stringMatching(/^timeout$/) });
+    expect(await rawRequest(base, '/big/x', { method: 'POST', body: 'x'.repeat(limit + 1), timeoutMs })).toMatchObject({
+      answered: false,
+      reason: expect.not.stringMatching(/^timeout$/),
+    });
   }, 30_000);
 
   test('the cancel handler fires when the client leaves before send()', async () => {

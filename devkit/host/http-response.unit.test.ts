@@ -87,7 +87,7 @@ describe('what the server adds', () => {
     [408, 'Request Time-out'],
     [308, ''],
     [418, ''],
-  ])('status %i carries the reason phrase of FXServer\'s fixed table: %p', async (status, phrase) => {
+  ])("status %i carries the reason phrase of FXServer's fixed table: %p", async (status, phrase) => {
     handle(`res.writeHead(${status}, {}); res.send('');`);
     expect(await answer()).toMatchObject({ status, statusMessage: phrase });
   });

@@ -38,20 +38,21 @@ afterEach(async () => {
 
 test('server scripts run in manifest order in one context; top-level let/const are shared, var and functions are globals', () => {
   host.startResource(dir, 'res');
-  expect(host.evaluate('res', `[order, sawShared, typeof globalThis.declared, 'order' in globalThis, 'shared' in globalThis, globalThis.commented]`)).toEqual([
-    ['first', 'second'],
-    'from first',
-    'function',
-    true,
-    false,
-    undefined,
-  ]);
+  expect(
+    host.evaluate(
+      'res',
+      `[order, sawShared, typeof globalThis.declared, 'order' in globalThis, 'shared' in globalThis, globalThis.commented]`,
+    ),
+  ).toEqual([['first', 'second'], 'from first', 'function', true, false, undefined]);
 });
 
 test('the global scope has require, process, Buffer and module as the Module class, and no __dirname or __filename', () => {
   host.startResource(dir, 'res');
   expect(
-    host.evaluate('res', `[typeof __dirname, typeof __filename, module === require('node:module'), typeof process.env, typeof Buffer.from, global === globalThis, typeof exports, typeof print]`),
+    host.evaluate(
+      'res',
+      `[typeof __dirname, typeof __filename, module === require('node:module'), typeof process.env, typeof Buffer.from, global === globalThis, typeof exports, typeof print]`,
+    ),
   ).toEqual(['undefined', 'undefined', true, 'object', 'function', true, 'function', 'function']);
   expect(host.evaluate('res', `require.resolve('./first.js')`)).toBe(join(dir, 'first.js'));
 });
@@ -59,11 +60,12 @@ test('the global scope has require, process, Buffer and module as the Module cla
 test('manifest metadata is readable by any resource', () => {
   host.startResource(dir, 'res');
   host.startScript('reader', '');
-  expect(host.evaluate('reader', `[GetResourceMetadata('res', 'author', 0), GetNumResourceMetadata('res', 'server_scripts'), GetResourceMetadata('res', 'server_scripts', 1)]`)).toEqual([
-    'tester',
-    2,
-    'lib/second.js',
-  ]);
+  expect(
+    host.evaluate(
+      'reader',
+      `[GetResourceMetadata('res', 'author', 0), GetNumResourceMetadata('res', 'server_scripts'), GetResourceMetadata('res', 'server_scripts', 1)]`,
+    ),
+  ).toEqual(['tester', 2, 'lib/second.js']);
 });
 
 test('a script that fails to parse or throws while loading is printed; the others still load', () => {

@@ -10,7 +10,21 @@ import { resourceDir, waitFor } from './host-fixture';
 let host: FxHost;
 
 beforeEach(() => {
-  host = new FxHost({ clock: 'manual', convars: { port: '12abc', on: 'TRUE', off: 'false', padded: '  7', real: '3.9', hex: '0x10', word: 'yes', huge: '99999999999', neg: '-5', empty: '' } });
+  host = new FxHost({
+    clock: 'manual',
+    convars: {
+      port: '12abc',
+      on: 'TRUE',
+      off: 'false',
+      padded: '  7',
+      real: '3.9',
+      hex: '0x10',
+      word: 'yes',
+      huge: '99999999999',
+      neg: '-5',
+      empty: '',
+    },
+  });
   host.startScript('t', 'globalThis.log = [];');
 });
 afterEach(async () => {
@@ -30,14 +44,11 @@ describe('timers', () => {
   });
 
   test('setTimeout returns an object whose primitive value is its id', () => {
-    expect(inT(`const h = setTimeout(() => {}, 10); [typeof h, typeof h.id, +h === h.id, \`\${h}\` === String(h.id), typeof h.unref, typeof h.refresh]`)).toEqual([
-      'object',
-      'number',
-      true,
-      true,
-      'function',
-      'function',
-    ]);
+    expect(
+      inT(
+        `const h = setTimeout(() => {}, 10); [typeof h, typeof h.id, +h === h.id, \`\${h}\` === String(h.id), typeof h.unref, typeof h.refresh]`,
+      ),
+    ).toEqual(['object', 'number', true, true, 'function', 'function']);
   });
 
   test('clearTimeout with the plain number does nothing; with the handle it cancels', async () => {
@@ -85,8 +96,12 @@ describe('timers', () => {
   test.each(['setTimeout', 'setInterval', 'setImmediate', 'clearTimeout', 'clearInterval', 'clearImmediate', 'setTick', 'clearTick'])(
     '%s is a non-writable, non-configurable global of a script resource',
     (name) => {
-      expect(inT(`const d = Object.getOwnPropertyDescriptor(globalThis, '${name}'); [typeof d.value, d.writable, d.configurable]`)).toEqual(['function', false, false]);
-      expect(inT(`(() => { 'use strict'; try { ${name} = () => 'mine'; return 'assigned'; } catch (e) { return e instanceof TypeError; } })()`)).toBe(true);
+      expect(inT(`const d = Object.getOwnPropertyDescriptor(globalThis, '${name}'); [typeof d.value, d.writable, d.configurable]`)).toEqual(
+        ['function', false, false],
+      );
+      expect(
+        inT(`(() => { 'use strict'; try { ${name} = () => 'mine'; return 'assigned'; } catch (e) { return e instanceof TypeError; } })()`),
+      ).toBe(true);
     },
   );
 
@@ -100,7 +115,9 @@ describe('timers', () => {
         { resource: 't', kind: 'script-error', detail: 'uncaught: boom from t' },
       ]),
     );
-    expect(host.linesOf('t')).toEqual(expect.arrayContaining([expect.stringContaining('UnhandledPromiseRejectionWarning: nobody catches')]));
+    expect(host.linesOf('t')).toEqual(
+      expect.arrayContaining([expect.stringContaining('UnhandledPromiseRejectionWarning: nobody catches')]),
+    );
   });
 
   test("a stopped resource's timers never fire", async () => {
@@ -166,12 +183,20 @@ describe('natives', () => {
   test('SetConvar is seen by every reader; IsPlayerAceAllowed allows nobody', () => {
     inT(`SetConvar('mysql_debug', 'true')`);
     host.startScript('other', '');
-    expect([host.evaluate('other', `GetConvar('mysql_debug', 'false')`), inT(`IsPlayerAceAllowed('1', 'command.mysql')`)]).toEqual(['true', false]);
+    expect([host.evaluate('other', `GetConvar('mysql_debug', 'false')`), inT(`IsPlayerAceAllowed('1', 'command.mysql')`)]).toEqual([
+      'true',
+      false,
+    ]);
   });
 
   test('GetResourceState and GetCurrentResourceName', () => {
     host.startScript('other', '');
-    expect(inT(`[GetCurrentResourceName(), GetResourceState('t'), GetResourceState('other'), GetResourceState('nope')]`)).toEqual(['t', 'started', 'started', 'missing']);
+    expect(inT(`[GetCurrentResourceName(), GetResourceState('t'), GetResourceState('other'), GetResourceState('nope')]`)).toEqual([
+      't',
+      'started',
+      'started',
+      'missing',
+    ]);
     host.stopResource('other');
     expect(inT(`GetResourceState('other')`)).toBe('stopped');
   });

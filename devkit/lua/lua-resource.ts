@@ -183,7 +183,13 @@ export class LuaResource {
         const event = this.text(args[0]);
         resource.on(event, (packed) => {
           const source = globals.source;
-          if (!this.vm.isClosed) this.vm.call('__cfx_event', Buffer.from(event, 'utf8'), Buffer.from((packed as Packed).bytes), typeof source === 'number' ? source : Buffer.from(String(source ?? '')));
+          if (!this.vm.isClosed)
+            this.vm.call(
+              '__cfx_event',
+              Buffer.from(event, 'utf8'),
+              Buffer.from((packed as Packed).bytes),
+              typeof source === 'number' ? source : Buffer.from(String(source ?? '')),
+            );
         });
         return undefined;
       }
@@ -228,7 +234,8 @@ export class LuaResource {
       case 'snippetDone': {
         const settle = this.snippets.get(Number(args[0]));
         this.snippets.delete(Number(args[0]));
-        if (args[1] === true) settle?.({ values: this.host.cross(new Packed(args[2] as Buffer), resource, TEST) as unknown[], error: null });
+        if (args[1] === true)
+          settle?.({ values: this.host.cross(new Packed(args[2] as Buffer), resource, TEST) as unknown[], error: null });
         else settle?.({ values: [], error: this.text(args[2]) });
         return undefined;
       }

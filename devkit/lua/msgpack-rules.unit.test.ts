@@ -47,10 +47,13 @@ exports('vectorOf', function(v) return type(v) .. ' ' .. tostring(v) end)
 beforeEach(async () => {
   host = new FxHost({ clock: 'manual' });
   await LuaResource.start(host, 'lua_side', [{ file: 'server.lua', code: LUA }]);
-  host.startScript('js_side', `
+  host.startScript(
+    'js_side',
+    `
     exports('identity', (v) => v);
     exports('makeNested', (depth) => { const top = {}; let t = top; for (let i = 1; i < depth; i++) { t.next = {}; t = t.next; } return top; });
-  `);
+  `,
+  );
 });
 afterEach(async () => {
   expect(host.takeViolations()).toEqual([]);
@@ -78,7 +81,10 @@ describe('Lua to JS', () => {
   });
 
   test('a vector reaching a JS script resource keeps its ExtBuffer (not an index map)', () => {
-    host.startScript('reader', `globalThis.read = () => { const v = exports.lua_side.value('vector3(4, 5, 6)'); return [v.type, v.buffer.readFloatLE(4), JSON.stringify(v)]; };`);
+    host.startScript(
+      'reader',
+      `globalThis.read = () => { const v = exports.lua_side.value('vector3(4, 5, 6)'); return [v.type, v.buffer.readFloatLE(4), JSON.stringify(v)]; };`,
+    );
     const [type, y, json] = host.evaluate('reader', 'read()') as [number, number, string];
     expect([type, y]).toEqual([21, 5]);
     expect(JSON.parse(json)).toEqual({ buffer: { type: 'Buffer', data: [0, 0, 128, 64, 0, 0, 160, 64, 0, 0, 192, 64] }, type: 21 });

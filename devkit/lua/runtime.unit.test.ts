@@ -166,7 +166,9 @@ describe('a JS caller of Lua exports', () => {
 
   test('a Lua error prints SCRIPT ERROR and the caller gets the export error', async () => {
     await luaWith(PROVIDER, 'lua_provider');
-    expect(() => host.callExport('js_edge', 'lua_provider', 'fails')).toThrow('An error occurred while calling export fails of resource lua_provider');
+    expect(() => host.callExport('js_edge', 'lua_provider', 'fails')).toThrow(
+      'An error occurred while calling export fails of resource lua_provider',
+    );
     expect(host.linesOf('lua_provider').join('\n')).toMatch(/SCRIPT ERROR: lua_provider\/server\.lua:4: lua detail/);
     expect(host.takeViolations().map((v) => v.kind)).toEqual(['script-error']);
   });

@@ -101,6 +101,8 @@ describe('argument validation', () => {
   test('a query that is not a string is refused', async () => {
     const [result, message] = await h.answer('query', 5, []);
     expect(result).toBeNull();
-    expect(message).toMatch(/^caller was unable to execute a query!\n[\s\S]*\nExpected query to be a string but received number instead\.$/);
+    expect(message).toMatch(
+      /^caller was unable to execute a query!\n[\s\S]*\nExpected query to be a string but received number instead\.$/,
+    );
   });
 });

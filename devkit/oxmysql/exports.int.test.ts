@@ -29,7 +29,10 @@ describe('oxmysql started', () => {
 
   test('every required export exists as itself, _async and Sync', () => {
     const names = REQUIRED.flatMap((n) => [n, `${n}_async`, `${n}Sync`]);
-    const missing = h.host.evaluate(CALLER, `${JSON.stringify(names)}.filter((n) => { try { return typeof exports.oxmysql[n] !== 'function'; } catch { return true; } })`);
+    const missing = h.host.evaluate(
+      CALLER,
+      `${JSON.stringify(names)}.filter((n) => { try { return typeof exports.oxmysql[n] !== 'function'; } catch { return true; } })`,
+    );
     expect(missing).toEqual([]);
   });
 
@@ -52,7 +55,9 @@ describe('oxmysql started', () => {
   });
 
   test('without invokingResource the error names the calling resource', async () => {
-    const answered = new Promise<unknown[]>((resolve) => h.callExport('query', 'SELEC 1', [], (...args: unknown[]) => resolve(args), undefined, true));
+    const answered = new Promise<unknown[]>((resolve) =>
+      h.callExport('query', 'SELEC 1', [], (...args: unknown[]) => resolve(args), undefined, true),
+    );
     const [result, message] = await answered;
     expect(result).toBeNull();
     expect(message).toMatch(new RegExp(`^${CALLER} was unable to execute a query!\\nQuery: SELEC 1\\n\\[\\]\\n.*SQL syntax`));

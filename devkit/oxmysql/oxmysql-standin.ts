@@ -180,7 +180,13 @@ export class OxmysqlStandIn {
   }
 
   /** `(query, parameters, cb, invokingResource?, isPromise?)`, where a function as parameters is the callback. */
-  private callArguments(args: unknown[]): { sql: unknown; parameters: unknown; callback: Callback | null; invoking: string; isPromise: boolean } {
+  private callArguments(args: unknown[]): {
+    sql: unknown;
+    parameters: unknown;
+    callback: Callback | null;
+    invoking: string;
+    isPromise: boolean;
+  } {
     const [sql, parameters, cb] = args;
     const parametersAreCallback = typeof cb !== 'function' && typeof parameters === 'function';
     const callback = parametersAreCallback ? parameters : cb;
@@ -305,7 +311,13 @@ export class OxmysqlStandIn {
           ? fn
           : (query: unknown, parameters: unknown, invoking?: unknown) =>
               new Promise((resolve, reject) =>
-                fn(query, parameters, (result: unknown, error?: string) => (error === undefined ? resolve(result) : reject(new Error(error))), invoking ?? globals.GetInvokingResource(), true),
+                fn(
+                  query,
+                  parameters,
+                  (result: unknown, error?: string) => (error === undefined ? resolve(result) : reject(new Error(error))),
+                  invoking ?? globals.GetInvokingResource(),
+                  true,
+                ),
               );
       globals.exports(`${name}_async`, promised);
       globals.exports(`${name}Sync`, promised);

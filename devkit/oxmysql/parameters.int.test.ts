@@ -30,7 +30,9 @@ describe('query family', () => {
   });
 
   test('an array value expands for IN (?)', async () => {
-    expect(await h.answer('query', 'SELECT name FROM people WHERE id IN (?) ORDER BY id', [[1, 3]])).toEqual([[{ name: 'alice' }, { name: 'carol' }]]);
+    expect(await h.answer('query', 'SELECT name FROM people WHERE id IN (?) ORDER BY id', [[1, 3]])).toEqual([
+      [{ name: 'alice' }, { name: 'carol' }],
+    ]);
   });
 
   test('an object without named tokens is read by 1-based keys', async () => {

@@ -26,7 +26,10 @@ async function settled(promise: Promise<unknown>): Promise<boolean> {
 }
 
 describe('before the pool exists (manual clock, nothing has ticked)', () => {
-  const h = useHarness('ready', { clock: 'manual', fixture: "CREATE TABLE people (id INT PRIMARY KEY, name VARCHAR(32)); INSERT INTO people VALUES (1, 'alice');" });
+  const h = useHarness('ready', {
+    clock: 'manual',
+    fixture: "CREATE TABLE people (id INT PRIMARY KEY, name VARCHAR(32)); INSERT INTO people VALUES (1, 'alice');",
+  });
 
   test('a query waits; after the first tick it is answered, and isReady/awaitConnection follow', async () => {
     expect(h.callExport('isReady')).toBe(false);
@@ -72,7 +75,9 @@ describe('a database lost after ready', () => {
     const lost = h.call('scalar', 'SELECT 1', [], true);
     await waitFor(() => h.host.linesOf('oxmysql').length > before, 'the rejection line', 10_000);
     expect(h.host.linesOf('oxmysql').slice(before)).toEqual([expect.stringMatching(/UnhandledPromiseRejectionWarning: .*ECONNREFUSED/)]);
-    expect(h.host.takeViolations()).toEqual([{ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) }]);
+    expect(h.host.takeViolations()).toEqual([
+      { resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) },
+    ]);
     await stillness(h);
     expect(lost.invocations).toEqual([]);
     expect(h.callExport('isReady')).toBe(true);

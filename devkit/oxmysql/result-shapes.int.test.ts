@@ -102,7 +102,9 @@ describe('prepare', () => {
   });
 
   test('2 or more rows: an array of rows, even with one column', async () => {
-    expect(await h.answer('prepare', 'SELECT name FROM people WHERE id <= ? ORDER BY id', [2])).toEqual([[{ name: 'alice' }, { name: 'bob' }]]);
+    expect(await h.answer('prepare', 'SELECT name FROM people WHERE id <= ? ORDER BY id', [2])).toEqual([
+      [{ name: 'alice' }, { name: 'bob' }],
+    ]);
   });
 
   test('upper-case INSERT gives the insertId, UPDATE and DELETE the affected rows', async () => {
@@ -119,7 +121,9 @@ describe('prepare', () => {
   });
 
   test('a batch of one-row sets gives one rows array per set', async () => {
-    expect(await h.answer('prepare', 'SELECT name FROM people WHERE id = ?', [[1], [2]])).toEqual([[[{ name: 'alice' }], [{ name: 'bob' }]]]);
+    expect(await h.answer('prepare', 'SELECT name FROM people WHERE id = ?', [[1], [2]])).toEqual([
+      [[{ name: 'alice' }], [{ name: 'bob' }]],
+    ]);
   });
 
   test('a batch mixes rows of multi-row sets with the arrays of one-row sets', async () => {
@@ -133,7 +137,9 @@ describe('rawExecute', () => {
   test('always gives the rows array, and the header for DML', async () => {
     expect(await h.answer('rawExecute', 'SELECT name FROM people WHERE id = ?', [99])).toEqual([[]]);
     expect(await h.answer('rawExecute', 'SELECT name FROM people WHERE id = ?', [1])).toEqual([[{ name: 'alice' }]]);
-    expect(await h.answer('rawExecute', 'SELECT name FROM people WHERE id <= ? ORDER BY id', [2])).toEqual([[{ name: 'alice' }, { name: 'bob' }]]);
+    expect(await h.answer('rawExecute', 'SELECT name FROM people WHERE id <= ? ORDER BY id', [2])).toEqual([
+      [{ name: 'alice' }, { name: 'bob' }],
+    ]);
     const [header] = (await h.answer('rawExecute', 'INSERT INTO notes (text) VALUES (?)', ['r'])) as [Record<string, unknown>];
     expect(header).toMatchObject({ affectedRows: 1, insertId: await lastNoteId() });
   });

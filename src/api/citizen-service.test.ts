@@ -21,7 +21,11 @@ function setup(options: { enabled?: FormatName[]; maxInFlight?: number; searchMa
   const errors: string[] = [];
   const cache = createLookupCache<Envelope<unknown>>({ ttlMs: 0, maxEntries: 10, maxBytes: 1 << 16, now: clock.now });
   const gate = createLookupGate({ maxInFlight: options.maxInFlight ?? 8, cache });
-  const searchGate = createLookupGate({ maxInFlight: options.searchMaxInFlight ?? 2, cache, what: { noun: 'searches', convar: 'search_max_in_flight' } });
+  const searchGate = createLookupGate({
+    maxInFlight: options.searchMaxInFlight ?? 2,
+    cache,
+    what: { noun: 'searches', convar: 'search_max_in_flight' },
+  });
   const service = createCitizenService({
     db,
     formats: [peopleFormat],
@@ -165,7 +169,12 @@ describe('prepareFormats and availability', () => {
 });
 
 describe('search', () => {
-  const PEOPLE_ROWS = [PERSON, { id: '1002', name: 'Ada Lovelace', license: '' }, { id: '1003', name: 'Adam Smith', license: '' }, { id: '2001', name: 'Bo Jones', license: '' }];
+  const PEOPLE_ROWS = [
+    PERSON,
+    { id: '1002', name: 'Ada Lovelace', license: '' },
+    { id: '1003', name: 'Adam Smith', license: '' },
+    { id: '2001', name: 'Bo Jones', license: '' },
+  ];
   const records = (...ids: string[]) => ids.map((id) => ({ id, name: PEOPLE_ROWS.find((r) => r.id === id)!.name }));
 
   function searching(options: { searchMaxInFlight?: number } = {}) {
@@ -176,22 +185,36 @@ describe('search', () => {
 
   test('a page, and the next from its cursor, over HTTP (a query string) and from an export (a table) alike; the database limits each scan', async () => {
     const { db, service } = searching();
-    const first = (await service.search(PEOPLE, 'name=ada&limit=2', 'http')) as { success: true; data: { citizens: unknown[]; next: string } };
+    const first = (await service.search(PEOPLE, 'name=ada&limit=2', 'http')) as {
+      success: true;
+      data: { citizens: unknown[]; next: string };
+    };
     expect(first.data.citizens).toEqual(records('1001', '1002'));
     expect(await service.search(PEOPLE, { name: 'ada', limit: 2 }, 'export')).toEqual(first);
     const second = await service.search(PEOPLE, `name=ada&limit=2&cursor=${first.data.next}`, 'http');
     expect(second).toEqual(ok({ citizens: records('1003'), next: null }));
     expect(db.scanLimits).toEqual([SEARCH_TIMEOUT_MS, SEARCH_TIMEOUT_MS, SEARCH_TIMEOUT_MS]);
-    expect(db.asked(SEARCHED).map((q) => q.params)).toEqual([['ada', '', 3], ['ada', '', 3], ['ada', '1002', 3]]);
+    expect(db.asked(SEARCHED).map((q) => q.params)).toEqual([
+      ['ada', '', 3],
+      ['ada', '', 3],
+      ['ada', '1002', 3],
+    ]);
   });
 
   test("a query breaking the rules, or a question the format's table cannot answer, is 400 invalid_query and runs no search", async () => {
     const { db, service } = searching();
-    expect(await service.search(PEOPLE, 'name=a', 'http')).toMatchObject({ error: { code: 'invalid_query', message: expect.stringMatching(/^name must be 2 to 64/) } });
+    expect(await service.search(PEOPLE, 'name=a', 'http')).toMatchObject({
+      error: { code: 'invalid_query', message: expect.stringMatching(/^name must be 2 to 64/) },
+    });
     // An export's string is no query string: the search takes a table.
-    expect(await service.search(PEOPLE, 'name=ada', 'export')).toMatchObject({ error: { code: 'invalid_query', message: expect.stringMatching(/^The search takes one table/) } });
+    expect(await service.search(PEOPLE, 'name=ada', 'export')).toMatchObject({
+      error: { code: 'invalid_query', message: expect.stringMatching(/^The search takes one table/) },
+    });
     expect(db.statements).toEqual([]);
-    expect(await service.search(PEOPLE, { phone: '555-0102' }, 'export')).toEqual({ success: false, error: { code: 'invalid_query', message: 'people have no phone numbers' } });
+    expect(await service.search(PEOPLE, { phone: '555-0102' }, 'export')).toEqual({
+      success: false,
+      error: { code: 'invalid_query', message: 'people have no phone numbers' },
+    });
     expect(db.asked(SEARCHED)).toEqual([]);
   });
 
@@ -201,10 +224,16 @@ describe('search', () => {
     db.failNext(new DatabaseError('timeout', 'the database stopped the statement at its time limit (…)', true), 1, SEARCHED);
     expect(await service.search(PEOPLE, { name: 'ada' }, 'export')).toEqual({
       success: false,
-      error: { code: 'database_timeout', message: 'The search scanned longer than citizen_records:search_timeout_ms (1500 ms) and the database stopped it; narrow it (more of the name, a dob or a phone) or try again.' },
+      error: {
+        code: 'database_timeout',
+        message:
+          'The search scanned longer than citizen_records:search_timeout_ms (1500 ms) and the database stopped it; narrow it (more of the name, a dob or a phone) or try again.',
+      },
     });
     db.failNext(new DatabaseError('timeout', 'the database did not answer within 5000 ms'), 1, SEARCHED);
-    expect(await service.search(PEOPLE, { name: 'ada' }, 'export')).toMatchObject({ error: { code: 'database_timeout', message: expect.stringMatching(/^The database did not answer in time/) } });
+    expect(await service.search(PEOPLE, { name: 'ada' }, 'export')).toMatchObject({
+      error: { code: 'database_timeout', message: expect.stringMatching(/^The database did not answer in time/) },
+    });
     expect(errors).toEqual([]);
   });
 
@@ -215,7 +244,10 @@ describe('search', () => {
     const shared = [service.search(PEOPLE, { name: 'ada' }, 'export'), service.search(PEOPLE, 'name=ada', 'http')];
     expect(searchGate.inFlight()).toBe(1);
     expect(await service.search(PEOPLE, { name: 'bo' }, 'export')).toMatchObject({
-      error: { code: 'server_busy', message: 'Too many searches are waiting on the database (citizen_records:search_max_in_flight is 1); try again in a moment.' },
+      error: {
+        code: 'server_busy',
+        message: 'Too many searches are waiting on the database (citizen_records:search_max_in_flight is 1); try again in a moment.',
+      },
     });
     const lookup = service.lookup(PEOPLE, PERSON.id);
     db.release();

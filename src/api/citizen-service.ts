@@ -81,7 +81,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const databaseFailure = createDatabaseFailures(options);
 
   /** Runs `use` on what `kept` prepared for the format, retrying once after a schema change. */
-  async function find<B>(kept: PreparedFormats<B>, format: FormatName, use: (bound: B) => Promise<Envelope<unknown>>): Promise<Envelope<unknown>> {
+  async function find<B>(
+    kept: PreparedFormats<B>,
+    format: FormatName,
+    use: (bound: B) => Promise<Envelope<unknown>>,
+  ): Promise<Envelope<unknown>> {
     const lookupOnce = async () => use(await kept.lookups(format));
     try {
       return await lookupOnce();
@@ -93,7 +97,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     }
   }
 
-  const disabled = (format: FormatName) => fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+  const disabled = (format: FormatName) =>
+    fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
 
   /**
    * What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap,
@@ -142,7 +147,12 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     (bound: FormatLookups<unknown> | null, live: LiveContext) =>
       bound
         ? use(bound, live)
-        : Promise.resolve(fail('format_unavailable', `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`));
+        : Promise.resolve(
+            fail(
+              'format_unavailable',
+              `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`,
+            ),
+          );
 
   /** The vehicle lookups: 501 naming the table this server lacks (the vehicles' or the citizens'). */
   const vehicles =
@@ -151,7 +161,10 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       'lookups' in bound
         ? use(bound.lookups)
         : Promise.resolve(
-            fail('format_unavailable', `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`),
+            fail(
+              'format_unavailable',
+              `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`,
+            ),
           );
 
   /** The id when it follows the format's rule, else the 400 answer saying why. */
@@ -167,10 +180,17 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   function lookup(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
     const id = checkId(format, value);
     if (typeof id !== 'string') return Promise.resolve(id);
-    return guarded(prepared, format, `id\u0000${id}`, `lookup of ${id}`, requestId, citizens(format, async ({ byId }, live) => {
-      const record = await byId(id, live);
-      return record === null ? noCitizen(format, id) : ok(record);
-    }));
+    return guarded(
+      prepared,
+      format,
+      `id\u0000${id}`,
+      `lookup of ${id}`,
+      requestId,
+      citizens(format, async ({ byId }, live) => {
+        const record = await byId(id, live);
+        return record === null ? noCitizen(format, id) : ok(record);
+      }),
+    );
   }
 
   function lookupVehicle(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
@@ -178,19 +198,33 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     if (!parsed.ok) return Promise.resolve(fail(PLATE_RULE.error, `The plate must be ${PLATE_RULE.wording}: ${parsed.problem}.`));
     const { plate } = parsed;
     // Keyed by the plate as typed: the spelling typed is preferred among rows sharing a plate.
-    return guarded(vehiclesPrepared, format, `plate\u0000${plate.typed}`, `lookup of plate ${plate.typed}`, requestId, vehicles(format, async ({ byPlate }) => {
-      const record = await byPlate(plate);
-      return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
-    }));
+    return guarded(
+      vehiclesPrepared,
+      format,
+      `plate\u0000${plate.typed}`,
+      `lookup of plate ${plate.typed}`,
+      requestId,
+      vehicles(format, async ({ byPlate }) => {
+        const record = await byPlate(plate);
+        return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
+      }),
+    );
   }
 
   function lookupCitizenVehicles(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
     const id = checkId(format, value);
     if (typeof id !== 'string') return Promise.resolve(id);
-    return guarded(vehiclesPrepared, format, `vehicles\u0000${id}`, `vehicles of ${id}`, requestId, vehicles(format, async ({ byCitizen }) => {
-      const list = await byCitizen(id);
-      return list === null ? noCitizen(format, id) : ok(list);
-    }));
+    return guarded(
+      vehiclesPrepared,
+      format,
+      `vehicles\u0000${id}`,
+      `vehicles of ${id}`,
+      requestId,
+      vehicles(format, async ({ byCitizen }) => {
+        const list = await byCitizen(id);
+        return list === null ? noCitizen(format, id) : ok(list);
+      }),
+    );
   }
 
   function lookupByLicense(format: FormatName, value: unknown, requestId?: string): Promise<Envelope<unknown>> {
@@ -200,7 +234,14 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return Promise.resolve(fail(LICENSE_RULE.error, `The license must be ${LICENSE_RULE.wording}${given}.`));
     }
     const key = `${license.kind ?? ''}:${license.hex}`;
-    return guarded(prepared, format, `license\u0000${key}`, `lookup of license ${key}`, requestId, citizens(format, async ({ byLicense }, live) => ok(await byLicense(license, live))));
+    return guarded(
+      prepared,
+      format,
+      `license\u0000${key}`,
+      `lookup of license ${key}`,
+      requestId,
+      citizens(format, async ({ byLicense }, live) => ok(await byLicense(license, live))),
+    );
   }
 
   function presence(format: FormatName, value: unknown): Envelope<unknown> {

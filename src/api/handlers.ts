@@ -62,12 +62,15 @@ export function exportedFunctions(api: Api): ExportedFunction[] {
     }
     if (answer.kind !== 'data') continue;
     const handler = api.operations[operation.id as DataOperationId];
-    const bind = (format: FormatName | null) => (...args: unknown[]) => {
-      const params = Object.fromEntries(pathParameters.map((p, i) => [p.name, args[i]]));
-      const query = queryParameters.length > 0 ? args[pathParameters.length] : undefined;
-      return handler({ format, params, query, via: 'export' });
-    };
-    if (perFormat(operation)) for (const format of FORMATS) functions.push({ name: forFormat(operation.export, format), call: bind(format.name) });
+    const bind =
+      (format: FormatName | null) =>
+      (...args: unknown[]) => {
+        const params = Object.fromEntries(pathParameters.map((p, i) => [p.name, args[i]]));
+        const query = queryParameters.length > 0 ? args[pathParameters.length] : undefined;
+        return handler({ format, params, query, via: 'export' });
+      };
+    if (perFormat(operation))
+      for (const format of FORMATS) functions.push({ name: forFormat(operation.export, format), call: bind(format.name) });
     else functions.push({ name: operation.export, call: bind(null) });
   }
   return functions;

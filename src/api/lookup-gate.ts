@@ -43,7 +43,10 @@ export function createLookupGate(options: LookupGateOptions): LookupGate {
       if (shared) return shared.answer;
       if (waiting.size >= options.maxInFlight) {
         return Promise.resolve(
-          fail('server_busy', `Too many ${noun} are waiting on the database (citizen_records:${convar} is ${options.maxInFlight}); try again in a moment.`),
+          fail(
+            'server_busy',
+            `Too many ${noun} are waiting on the database (citizen_records:${convar} is ${options.maxInFlight}); try again in a moment.`,
+          ),
         );
       }
       let abandon: () => void = () => undefined;

@@ -160,7 +160,13 @@ export function createPreparedFormats<B>(
       const state = {} as Record<FormatName, FormatAvailability>;
       for (const { name: format } of options.formats) {
         const known = prepared.get(format);
-        state[format] = !enabled.has(format) ? 'disabled' : !known ? 'pending' : preparation.found(known.find) ? 'available' : 'unavailable';
+        state[format] = !enabled.has(format)
+          ? 'disabled'
+          : !known
+            ? 'pending'
+            : preparation.found(known.find)
+              ? 'available'
+              : 'unavailable';
       }
       return state;
     },

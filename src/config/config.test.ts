@@ -29,9 +29,7 @@ describe('readConfig', () => {
   });
 
   test('valid values are read, case-insensitively where the value is a keyword', () => {
-    const { config, problems } = readConfig(
-      reader({ db_timeout_ms: '750', esx_dob_format: 'mdy', formats: ' beta ', log_level: 'DEBUG' }),
-    );
+    const { config, problems } = readConfig(reader({ db_timeout_ms: '750', esx_dob_format: 'mdy', formats: ' beta ', log_level: 'DEBUG' }));
     expect(config).toMatchObject({ dbTimeoutMs: 750, esxDobFormat: 'MDY', formats: new Set(['beta']), logLevel: 'debug' });
     expect(problems).toEqual([]);
   });
@@ -49,12 +47,15 @@ describe('readConfig', () => {
     expect(problems[3]).toContain('citizen_records:log_level');
   });
 
-  test.each(['constructor', '__proto__', 'toString'])('log_level %s (a name every object inherits) is refused, not taken as a level', (level) => {
-    const { config, problems } = readConfig(reader({ log_level: level }));
-    expect(config.logLevel).toBe(DEFAULTS.logLevel);
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toContain('citizen_records:log_level');
-  });
+  test.each(['constructor', '__proto__', 'toString'])(
+    'log_level %s (a name every object inherits) is refused, not taken as a level',
+    (level) => {
+      const { config, problems } = readConfig(reader({ log_level: level }));
+      expect(config.logLevel).toBe(DEFAULTS.logLevel);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('citizen_records:log_level');
+    },
+  );
 
   test('a formats list naming nothing is refused rather than disabling every format', () => {
     const { config, problems } = readConfig(reader({ formats: ' , ' }));
@@ -92,7 +93,9 @@ describe('readConfig', () => {
 
   test('a bad key entry is reported by position and name, never by its key, and the others still work', () => {
     const secret = 'short1';
-    const { config, problems } = readConfig(reader({ api_keys: `cad:, bad name:0123456789abcdef0123, ok:${secret}, ok:fedcba98765432100123` }));
+    const { config, problems } = readConfig(
+      reader({ api_keys: `cad:, bad name:0123456789abcdef0123, ok:${secret}, ok:fedcba98765432100123` }),
+    );
     expect(config.apiKeys).toEqual([{ name: 'ok', key: secret }]);
     expect(problems).toHaveLength(4);
     expect(problems.join('\n')).not.toContain(secret);
@@ -121,7 +124,10 @@ describe('readConfig', () => {
   });
 
   test('the multicharacter convars', () => {
-    expect(readConfig(reader({ esx_character_prefix: 'slot', esx_max_characters: '8' })).config).toMatchObject({ esxCharacterPrefix: 'slot', esxMaxCharacters: 8 });
+    expect(readConfig(reader({ esx_character_prefix: 'slot', esx_max_characters: '8' })).config).toMatchObject({
+      esxCharacterPrefix: 'slot',
+      esxMaxCharacters: 8,
+    });
     const bad = readConfig(reader({ esx_character_prefix: 'ch ar', esx_max_characters: '0' }));
     expect(bad.config).toMatchObject({ esxCharacterPrefix: 'char', esxMaxCharacters: 4 });
     expect(bad.problems).toHaveLength(2);

@@ -75,7 +75,10 @@ export const LIST_READERS: { readonly [P in ListParser]: ListReader<ListValues[P
   },
   formats: {
     parse(text) {
-      const names = text.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      const names = text
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
       if (names.length === 0) return undefined;
       if (!names.every((n): n is FormatName => (FORMAT_NAMES as readonly string[]).includes(n))) return undefined;
       return new Set(names);
@@ -131,7 +134,8 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
       parsed = LIST_READERS[value.parser].parse(text, own);
       // Never quoted: the value may be secret (API keys). Each bad entry is named by position.
       for (const problem of own) problems.push(`convar ${convar}: ${problem}`);
-      if (parsed === undefined) problems.push(`convar ${convar} is "${text}", which is not ${LIST_READERS[value.parser].expected}; using the default`);
+      if (parsed === undefined)
+        problems.push(`convar ${convar} is "${text}", which is not ${LIST_READERS[value.parser].expected}; using the default`);
     } else {
       parsed = parseValue(value, text);
       if (parsed === undefined) problems.push(`convar ${convar} is "${text}", which is not ${expectedValue(value)}; using the default`);

@@ -65,7 +65,7 @@ export const CONVARS = [
     name: 'rate_limit',
     value: { type: 'integer', default: 600, min: 1, max: 1_000_000, unit: 'requests per minute' },
     label: 'Requests per minute per key',
-    description: 'requests a minute per key (per address when anonymous); burst: ten seconds\' worth, at least 10',
+    description: "requests a minute per key (per address when anonymous); burst: ten seconds' worth, at least 10",
   },
   {
     name: 'db_timeout_ms',
@@ -73,7 +73,8 @@ export const CONVARS = [
     // the client is dropped unanswered while the lookup still waits.
     value: { type: 'integer', default: 5000, min: 1, max: 290_000, unit: 'milliseconds', maxReason: "under FXServer's 300 s HTTP timeout" },
     label: 'Query timeout (ms)',
-    description: 'how long a query may take before the answer is 504 `database_timeout`; at most `290000`, under FXServer\'s 300 s HTTP timeout',
+    description:
+      "how long a query may take before the answer is 504 `database_timeout`; at most `290000`, under FXServer's 300 s HTTP timeout",
   },
   {
     name: 'max_in_flight',
@@ -93,7 +94,8 @@ export const CONVARS = [
     name: 'search_max_in_flight',
     value: { type: 'integer', default: 2, min: 1, max: 100 },
     label: 'Searches in flight at most',
-    description: 'distinct searches waiting on the database at once (each holds one of oxmysql\'s pool connections); beyond, 503 `server_busy`',
+    description:
+      "distinct searches waiting on the database at once (each holds one of oxmysql's pool connections); beyond, 503 `server_busy`",
   },
   {
     name: 'cache_ttl_ms',
@@ -146,7 +148,8 @@ export const CONVARS = [
     name: 'log_level',
     value: { type: 'choice', default: 'info', choices: LOG_LEVELS },
     label: 'Log level (error, warn, info, debug)',
-    description: '`error`, `warn`, `info` or `debug` (`debug` adds an access line per request: method, path, status, milliseconds, key name)',
+    description:
+      '`error`, `warn`, `info` or `debug` (`debug` adds an access line per request: method, path, status, milliseconds, key name)',
   },
 ] as const satisfies readonly ConvarDeclaration[];
 

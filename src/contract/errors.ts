@@ -73,7 +73,8 @@ export const ERRORS = {
   },
   database_timeout: {
     status: 504,
-    meaning: 'The database did not answer within `citizen_records:db_timeout_ms`, or stopped a search at `citizen_records:search_timeout_ms`.',
+    meaning:
+      'The database did not answer within `citizen_records:db_timeout_ms`, or stopped a search at `citizen_records:search_timeout_ms`.',
   },
 } as const satisfies Record<string, ErrorDeclaration>;
 

@@ -14,7 +14,8 @@ export const HEALTH_DATA = {
     database: { enum: ['connected', 'unavailable'] },
     formats: {
       perFormat: { enum: AVAILABILITY },
-      description: 'Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).',
+      description:
+        'Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).',
     },
     vehicles: {
       perFormat: { enum: AVAILABILITY },

@@ -149,7 +149,12 @@ export const OPERATIONS = [
     pathParameters: [{ name: 'id', rule: 'id' }],
     queryParameters: [],
     access: 'key',
-    answer: { kind: 'data', data: { formatSchema: 'record' }, description: 'The record; live values merged in while the citizen is online.', recordSource: true },
+    answer: {
+      kind: 'data',
+      data: { formatSchema: 'record' },
+      description: 'The record; live values merged in while the citizen is online.',
+      recordSource: true,
+    },
     errors: ['invalid_id', 'citizen_not_found', ...LOOKUP_ERRORS],
     name: '{Format}Citizen',
     export: 'get{Format}Citizen',
@@ -167,7 +172,11 @@ export const OPERATIONS = [
       kind: 'data',
       data: {
         object: {
-          citizens: { list: { formatSchema: 'summary' }, max: SEARCH_LIMIT.max, description: 'By last name, first name, then id; a missing name last.' },
+          citizens: {
+            list: { formatSchema: 'summary' },
+            max: SEARCH_LIMIT.max,
+            description: 'By last name, first name, then id; a missing name last.',
+          },
           next: {
             type: 'string',
             nullable: true,
@@ -245,9 +254,19 @@ export const OPERATIONS = [
           server_id: { type: 'integer', nullable: true, description: "The player's server id (source) while online; null otherwise." },
         },
       },
-      description: 'Whether the citizen is online, from the framework\'s load and unload events; no database query, also with live_records off.',
+      description:
+        "Whether the citizen is online, from the framework's load and unload events; no database query, also with live_records off.",
     },
-    errors: ['invalid_id', 'unauthorized', 'route_not_found', 'method_not_allowed', 'rate_limited', 'internal_error', 'format_unavailable', 'resource_stopping'],
+    errors: [
+      'invalid_id',
+      'unauthorized',
+      'route_not_found',
+      'method_not_allowed',
+      'rate_limited',
+      'internal_error',
+      'format_unavailable',
+      'resource_stopping',
+    ],
     name: '{Format}Presence',
     export: 'get{Format}Presence',
     summary: 'Whether one citizen in format {format} is online, and his server id',

@@ -26,7 +26,8 @@ export interface ParameterRule {
 export const LICENSE_RULE: ParameterRule = {
   pattern: '^(?:([Ll][Ii][Cc][Ee][Nn][Ss][Ee]2?):)?([0-9A-Fa-f]{40})$',
   wording: 'license:<40 hex digits>, license2:<40 hex digits> or the 40 hex digits alone',
-  description: "The player's Rockstar license: `license:<40 hex>`, `license2:<40 hex>` or the 40 hex digits, in any case. A bare license matches both kinds.",
+  description:
+    "The player's Rockstar license: `license:<40 hex>`, `license2:<40 hex>` or the 40 hex digits, in any case. A bare license matches both kinds.",
   example: 'license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a',
   error: 'invalid_license',
 };
@@ -39,7 +40,8 @@ export const LICENSE_RULE: ParameterRule = {
 export const PLATE_RULE: ParameterRule = {
   pattern: '^\\s*[A-Za-z0-9](?:[A-Za-z0-9 ]{0,6}[A-Za-z0-9])?\\s*$',
   wording: '1 to 8 ASCII letters, digits and spaces (inner spaces counted; surrounding whitespace ignored)',
-  description: 'A number plate: 1 to 8 ASCII letters, digits and spaces, matched ignoring case, surrounding spaces and one inner space (`ab 123`, `AB123` and ` AB 123 ` find the same vehicle).',
+  description:
+    'A number plate: 1 to 8 ASCII letters, digits and spaces, matched ignoring case, surrounding spaces and one inner space (`ab 123`, `AB123` and ` AB 123 ` find the same vehicle).',
   example: 'ABC 123',
   error: 'invalid_plate',
 };

@@ -2,7 +2,12 @@ import { dropOversizeMarkers, selectColumn } from './column-select';
 import type { TableColumn } from './table-columns';
 
 const TEXT_TYPES = new Set(['char', 'varchar', 'text', 'longtext', 'json']);
-const col = (name: string, dataType: string, maxBytes: number | null = null, collation = TEXT_TYPES.has(dataType) ? 'utf8mb4_general_ci' : ''): TableColumn => ({
+const col = (
+  name: string,
+  dataType: string,
+  maxBytes: number | null = null,
+  collation = TEXT_TYPES.has(dataType) ? 'utf8mb4_general_ci' : '',
+): TableColumn => ({
   name,
   dataType,
   collation,
@@ -20,7 +25,9 @@ describe('selectColumn', () => {
   });
 
   test('BLOB and VARBINARY come as UTF-8 text', () => {
-    expect(selectColumn(col('citizenid', 'varbinary', 50), 'citizenid', 4096)).toEqual(['CONVERT(`citizenid` USING utf8mb4) AS `citizenid`']);
+    expect(selectColumn(col('citizenid', 'varbinary', 50), 'citizenid', 4096)).toEqual([
+      'CONVERT(`citizenid` USING utf8mb4) AS `citizenid`',
+    ]);
     expect(selectColumn(col('skin', 'longblob', 4_294_967_295), 'skin', 4096)).toEqual([
       'IF(OCTET_LENGTH(`skin`) > 4096, NULL, CONVERT(`skin` USING utf8mb4)) AS `skin`',
       'IF(OCTET_LENGTH(`skin`) > 4096, OCTET_LENGTH(`skin`), NULL) AS `skin:oversize`',

@@ -104,7 +104,12 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase
    * `rawExecute` is oxmysql's server-side prepared statement (mysql2 `execute`); its rows come back
    * as an array whatever their number, unlike `prepare`'s.
    */
-  const call = (method: 'single' | 'query' | 'rawExecute', sql: string, params: readonly unknown[], timeoutMs = options.timeoutMs): Promise<unknown> =>
+  const call = (
+    method: 'single' | 'query' | 'rawExecute',
+    sql: string,
+    params: readonly unknown[],
+    timeoutMs = options.timeoutMs,
+  ): Promise<unknown> =>
     new Promise((resolve, reject) => {
       if (closed) {
         reject(new DatabaseError('stopping', 'the resource is stopping'));
@@ -180,7 +185,12 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase
     single,
     async scan(sql, params, timeoutMs) {
       const style = await serverTimeoutStyle();
-      const rows = await call('rawExecute', withStatementTimeout(sql, style, timeoutMs), params, Math.max(options.timeoutMs, timeoutMs + SCAN_TIMER_MARGIN_MS));
+      const rows = await call(
+        'rawExecute',
+        withStatementTimeout(sql, style, timeoutMs),
+        params,
+        Math.max(options.timeoutMs, timeoutMs + SCAN_TIMER_MARGIN_MS),
+      );
       return Array.isArray(rows) ? (rows as Row[]) : [];
     },
     async query(sql, params) {

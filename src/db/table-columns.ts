@@ -47,11 +47,18 @@ export async function readTableIndexes(db: Database, table: string): Promise<Tab
  * `user_accounts`, QBCore 2021's `players.license`, ESX's `owned_vehicles.owner`), and the owner
  * can fix that with one statement.
  */
-export async function adviseIndexes(db: Database, table: string, columns: readonly string[], warn: (message: string) => void): Promise<void> {
+export async function adviseIndexes(
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  warn: (message: string) => void,
+): Promise<void> {
   const { leading } = await readTableIndexes(db, table);
   for (const column of columns) {
     if (leading.has(column.toLowerCase())) continue;
-    warn(`table ${table} has no index on ${column}, so each lookup by it reads the whole table; ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`) makes it a key lookup`);
+    warn(
+      `table ${table} has no index on ${column}, so each lookup by it reads the whole table; ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`) makes it a key lookup`,
+    );
   }
 }
 

@@ -52,7 +52,11 @@ export function watchFramework(read: Listener): void {
  * The framework's data as `read` makes it from that framework's exports, kept up to date by the
  * watch; undefined without a framework. `describe` says in the log what was read.
  */
-export function watchFrameworkData<T>(read: Record<Framework, () => T>, describe: (data: T, framework: Framework) => string, log: (message: string) => void): () => T | undefined {
+export function watchFrameworkData<T>(
+  read: Record<Framework, () => T>,
+  describe: (data: T, framework: Framework) => string,
+  log: (message: string) => void,
+): () => T | undefined {
   let current: T | undefined;
   watchFramework((framework) => {
     current = framework ? read[framework]() : undefined;

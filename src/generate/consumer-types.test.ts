@@ -9,7 +9,7 @@ import { namedSchemas } from './schemas';
 const typescript = typescriptDeclarations();
 const lua = luaAnnotations();
 
-test('the published error codes and health report are the contract\'s (checked by npm run typecheck)', () => {
+test("the published error codes and health report are the contract's (checked by npm run typecheck)", () => {
   const codes: PublishedErrorCode[] = [...ERROR_CODES];
   const back: ErrorCode[] = codes;
   const health: Health = {} as HealthReport;
@@ -19,14 +19,33 @@ test('the published error codes and health report are the contract\'s (checked b
 
 test('every export the resource registers is published in both files, and no other', () => {
   const none = () => Promise.reject(new Error('not called'));
-  const api: Api = { health: none, openApi: () => '', docsRenderer: () => '', operations: { citizen: none, search: none, citizensByLicense: none, vehicle: none, citizenVehicles: none, presence: none } };
+  const api: Api = {
+    health: none,
+    openApi: () => '',
+    docsRenderer: () => '',
+    operations: { citizen: none, search: none, citizensByLicense: none, vehicle: none, citizenVehicles: none, presence: none },
+  };
   const registered = exportedFunctions(api).map((f) => f.name);
   expect(exportSignatures().map((s) => s.name)).toEqual(registered);
   const published = [...typescript.matchAll(/^ {2}(\w+)\(/gm)].map((m) => m[1]);
   expect(published).toEqual(registered);
   expect([...lua.matchAll(/^---@field (\w+) fun\(/gm)].map((m) => m[1])).toEqual(registered);
   // The typechecker holds the published interface to the same names.
-  const names: Array<keyof CitizenRecordsExports> = ['getHealth', 'getAlphaCitizen', 'getBetaCitizen', 'searchAlphaCitizens', 'searchBetaCitizens', 'getAlphaCitizensByLicense', 'getBetaCitizensByLicense', 'getAlphaVehicle', 'getBetaVehicle', 'getAlphaCitizenVehicles', 'getBetaCitizenVehicles', 'getAlphaPresence', 'getBetaPresence'];
+  const names: Array<keyof CitizenRecordsExports> = [
+    'getHealth',
+    'getAlphaCitizen',
+    'getBetaCitizen',
+    'searchAlphaCitizens',
+    'searchBetaCitizens',
+    'getAlphaCitizensByLicense',
+    'getBetaCitizensByLicense',
+    'getAlphaVehicle',
+    'getBetaVehicle',
+    'getAlphaCitizenVehicles',
+    'getBetaCitizenVehicles',
+    'getAlphaPresence',
+    'getBetaPresence',
+  ];
   expect(names).toEqual(registered);
 });
 

@@ -29,7 +29,9 @@ export function exportSignatures(): ExportSignature[] {
     for (const format of formats) {
       const parameters = operation.pathParameters.map((p) => ({ name: p.name, schema: { type: 'string' } as JsonSchema }));
       if (operation.queryParameters.length > 0) {
-        const properties = Object.fromEntries(operation.queryParameters.map((q) => [q.name, { ...shapeSchema(q.shape, format), description: q.description }]));
+        const properties = Object.fromEntries(
+          operation.queryParameters.map((q) => [q.name, { ...shapeSchema(q.shape, format), description: q.description }]),
+        );
         parameters.push({ name: 'query', schema: { type: 'object', properties, required: [] } });
       }
       signatures.push({ name: format ? forFormat(operation.export, format) : operation.export, operation, format, parameters });
@@ -49,7 +51,10 @@ function tsType(schema: JsonSchema, indent: string): string {
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.anyOf) return [...new Set(schema.anyOf.map((s) => tsType(s, indent)))].join(' | ');
-  if (types(schema).length > 1) return types(schema).map((type) => tsType({ ...schema, type }, indent)).join(' | ');
+  if (types(schema).length > 1)
+    return types(schema)
+      .map((type) => tsType({ ...schema, type }, indent))
+      .join(' | ');
   if (schema.type === 'array') return `Array<${tsType(schema.items ?? {}, indent)}>`;
   if (schema.type === 'object') {
     if (!schema.properties) {
@@ -126,7 +131,10 @@ function luaType(schema: JsonSchema, className: string, classes: string[]): stri
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join('|');
   if (schema.anyOf) return [...new Set(schema.anyOf.map((s) => luaType(s, className, classes)))].join('|');
-  if (types(schema).length > 1) return types(schema).map((type) => luaType({ ...schema, type }, className, classes)).join('|');
+  if (types(schema).length > 1)
+    return types(schema)
+      .map((type) => luaType({ ...schema, type }, className, classes))
+      .join('|');
   if (schema.type === 'array') {
     const item = luaType(schema.items ?? {}, `${className}Item`, classes);
     return item.includes('|') ? `(${item})[]` : `${item}[]`;
@@ -162,9 +170,7 @@ function luaResult(signature: ExportSignature, classes: string[]): string {
         ? luaType(shapeSchema(answer.data, format), `${name}Data`, classes)
         : 'any';
   const error = answer.kind === 'health' ? ' resource_stopping once the resource stops' : '';
-  classes.push(
-    `---@class ${name}\n---@field success boolean\n---@field data? ${data}\n---@field error? ${LUA_PREFIX}Error${error}\n`,
-  );
+  classes.push(`---@class ${name}\n---@field success boolean\n---@field data? ${data}\n---@field error? ${LUA_PREFIX}Error${error}\n`);
   return name;
 }
 
@@ -173,7 +179,9 @@ export function luaAnnotations(): string {
   for (const [name, schema] of Object.entries(namedSchemas())) luaClass(`${LUA_PREFIX}${name}`, schema, classes);
   const results: string[] = [];
   const fields = exportSignatures().map((s) => {
-    const parameters = s.parameters.map((p) => `, ${p.name}${p.name === 'query' ? '?' : ''}: ${luaType(p.schema, `${LUA_PREFIX}${pascal(s.name)}Query`, results)}`).join('');
+    const parameters = s.parameters
+      .map((p) => `, ${p.name}${p.name === 'query' ? '?' : ''}: ${luaType(p.schema, `${LUA_PREFIX}${pascal(s.name)}Query`, results)}`)
+      .join('');
     return `---@field ${s.name} fun(self: ${LUA_PREFIX}Exports${parameters}): ${luaResult(s, results)}`;
   });
   return `---@meta citizen_records

@@ -4,10 +4,13 @@ import { GENERATED_FILES } from './files';
 
 const ROOT = resolve(__dirname, '../..');
 
-test.each(GENERATED_FILES.map((file) => [file.path, file] as const))('the committed %s is what npm run build derives from the contract (run npm run build when this fails)', (path, file) => {
-  const committed = readFileSync(resolve(ROOT, path), 'utf8');
-  expect(committed).toBe(file.text(committed));
-});
+test.each(GENERATED_FILES.map((file) => [file.path, file] as const))(
+  'the committed %s is what npm run build derives from the contract (run npm run build when this fails)',
+  (path, file) => {
+    const committed = readFileSync(resolve(ROOT, path), 'utf8');
+    expect(committed).toBe(file.text(committed));
+  },
+);
 
 test('a file generated in part keeps what lies outside its markers, and a missing marker is an error', () => {
   const readme = GENERATED_FILES.find((f) => f.path === 'README.md')!;

@@ -25,7 +25,13 @@ const result = await validator.validate(JSON.parse(input));
 console.log(JSON.stringify({ valid: result.valid, errors: result.errors ?? [], version: validator.version }));`;
 
 function validate(text: string): { valid: boolean; errors: unknown[]; version: string } {
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', VALIDATE], { cwd: resolve(__dirname, '../..'), input: text, encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', VALIDATE], {
+      cwd: resolve(__dirname, '../..'),
+      input: text,
+      encoding: 'utf8',
+    }),
+  );
 }
 
 test('the document is valid OpenAPI 3.1', () => {
@@ -60,24 +66,76 @@ test('every route is described, records need a key, health, the document and its
   expect(Object.keys(doc.paths['/docs'].get.responses)).toEqual(['200', '304', '500']);
   expect(Object.keys(doc.paths['/docs'].get.responses['200'].content as object)).toEqual(['text/html']);
   expect(doc.paths['/alpha/citizens/{id}'].get.security).toBeUndefined();
-  expect(Object.keys(doc.paths['/beta/citizens/{id}'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
-  expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+  expect(Object.keys(doc.paths['/beta/citizens/{id}'].get.responses)).toEqual([
+    '200',
+    '304',
+    '400',
+    '401',
+    '404',
+    '405',
+    '429',
+    '500',
+    '501',
+    '503',
+    '504',
+  ]);
+  expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses)).toEqual([
+    '200',
+    '304',
+    '400',
+    '401',
+    '404',
+    '405',
+    '429',
+    '500',
+    '501',
+    '503',
+    '504',
+  ]);
   // Presence asks no database: no 504, and 503 only for the stop.
-  expect(Object.keys(doc.paths['/alpha/citizens/{id}/presence'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503']);
+  expect(Object.keys(doc.paths['/alpha/citizens/{id}/presence'].get.responses)).toEqual([
+    '200',
+    '304',
+    '400',
+    '401',
+    '404',
+    '405',
+    '429',
+    '500',
+    '501',
+    '503',
+  ]);
   // Record answers say where they came from; presence has nothing to say.
   expect(Object.keys(doc.paths['/alpha/citizens/{id}'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
   expect(Object.keys(doc.paths['/beta/players/{license}/citizens'].get.responses['200'].headers ?? {})).toContain('X-Record-Source');
   expect(Object.keys(doc.paths['/beta/citizens/{id}/presence'].get.responses['200'].headers ?? {})).not.toContain('X-Record-Source');
-  expect(Object.keys(doc.paths['/alpha/citizens'].get.responses)).toEqual(['200', '304', '400', '401', '404', '405', '429', '500', '501', '503', '504']);
+  expect(Object.keys(doc.paths['/alpha/citizens'].get.responses)).toEqual([
+    '200',
+    '304',
+    '400',
+    '401',
+    '404',
+    '405',
+    '429',
+    '500',
+    '501',
+    '503',
+    '504',
+  ]);
 });
 
 test('the search routes: their query parameters, a page of summaries with its cursor, and an example of each format', () => {
-  const examples = (doc as unknown as { components: { examples: Record<string, { value: { data: { citizens: object[] } } }> } }).components.examples;
+  const examples = (doc as unknown as { components: { examples: Record<string, { value: { data: { citizens: object[] } } }> } }).components
+    .examples;
   for (const format of FORMATS) {
     const get = doc.paths[`/${format.name}/citizens`].get;
     expect((get.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name)).toEqual(['name', 'dob', 'phone', 'limit', 'cursor']);
     const { data } = (get.responses['200'].content as any)['application/json'].schema.properties;
-    expect(data.properties.citizens).toMatchObject({ type: 'array', maxItems: 50, items: { $ref: `#/components/schemas/${format.title}Summary` } });
+    expect(data.properties.citizens).toMatchObject({
+      type: 'array',
+      maxItems: 50,
+      items: { $ref: `#/components/schemas/${format.title}Summary` },
+    });
     expect(data.properties.next.type).toEqual(['string', 'null']);
     expect(Object.keys((get.responses['400'].content as any)['application/json'].examples)).toEqual(['invalid_query']);
     const example = examples[`Search${format.title}Citizens`].value;
@@ -100,7 +158,8 @@ test("a path parameter's published pattern is the rule the resource checks", () 
   for (const format of FORMATS) {
     const id = doc.paths[`/${format.name}/citizens/{id}`].get.parameters!.find((p) => p.name === 'id')!;
     const published = new RegExp(id.schema!.pattern!);
-    for (const value of [format.idRule.example, '', '..', 'a b', 'x'.repeat(65), 'ok1']) expect({ value, ok: published.test(value) }).toEqual({ value, ok: format.isValidId(value) });
+    for (const value of [format.idRule.example, '', '..', 'a b', 'x'.repeat(65), 'ok1'])
+      expect({ value, ok: published.test(value) }).toEqual({ value, ok: format.isValidId(value) });
   }
 });
 
@@ -123,7 +182,11 @@ test('redocly lint openapi.json (recommended rules, redocly.yaml) finds no error
   // No telemetry and no update check: the test talks to nothing outside the machine.
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
   // It exits 1 when it finds errors: the JSON report on stdout says which, either way.
-  const { stdout } = spawnSync(resolve(root, 'node_modules/.bin/redocly'), ['lint', 'openapi.json', '--format=json'], { cwd: root, env, encoding: 'utf8' });
+  const { stdout } = spawnSync(resolve(root, 'node_modules/.bin/redocly'), ['lint', 'openapi.json', '--format=json'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
   const { totals, problems } = JSON.parse(stdout) as { totals: Record<string, number>; problems: unknown[] };
   expect({ errors: totals.errors, warnings: totals.warnings, problems }).toEqual({ errors: 0, warnings: 0, problems: [] });
 });

@@ -44,7 +44,9 @@ function errorResponses(codes: readonly ErrorCode[]): Json {
     responses[String(status)] = {
       description: list.map((code) => `\`${code}\`: ${errorDeclaration(code).meaning}`).join(' '),
       headers,
-      content: { 'application/json': { schema: ref('ErrorEnvelope'), examples: Object.fromEntries(list.map((code) => [code, errorExample(code)])) } },
+      content: {
+        'application/json': { schema: ref('ErrorEnvelope'), examples: Object.fromEntries(list.map((code) => [code, errorExample(code)])) },
+      },
     };
   }
   return responses;
@@ -65,7 +67,13 @@ function pathParameters(operation: ContractOperation, format: AnyFormat | null):
 }
 
 function queryParameters(operation: ContractOperation, format: AnyFormat | null): Json[] {
-  return operation.queryParameters.map(({ name, description, shape }) => ({ name, in: 'query', required: false, description, schema: shapeSchema(shape, format) }));
+  return operation.queryParameters.map(({ name, description, shape }) => ({
+    name,
+    in: 'query',
+    required: false,
+    description,
+    schema: shapeSchema(shape, format),
+  }));
 }
 
 function preflight(operation: ContractOperation, format: AnyFormat | null, name: string): Json {
@@ -98,14 +106,23 @@ function pathItem(operation: ContractOperation, format: AnyFormat | null, body: 
   };
   const item: Json = {};
   if (operation.methods.includes('GET')) item.get = { operationId: `get${name}`, ...common };
-  if (operation.methods.includes('HEAD')) item.head = { operationId: `head${name}`, ...common, description: 'As GET, with the same status and headers and no body.' };
+  if (operation.methods.includes('HEAD'))
+    item.head = { operationId: `head${name}`, ...common, description: 'As GET, with the same status and headers and no body.' };
   item.options = preflight(operation, format, name);
   return item;
 }
 
 function dataBody(operation: ContractOperation & { answer: { kind: 'data' } }, format: AnyFormat | null, exampleName: string): Json {
-  const parameters = [...pathParameters(operation, format), ...queryParameters(operation, format), { $ref: '#/components/parameters/IfNoneMatch' }];
-  const recordHeaders = { ...COMMON_HEADERS, ETag: headerRef('ETag'), ...('recordSource' in operation.answer ? { 'X-Record-Source': headerRef('X-Record-Source') } : {}) };
+  const parameters = [
+    ...pathParameters(operation, format),
+    ...queryParameters(operation, format),
+    { $ref: '#/components/parameters/IfNoneMatch' },
+  ];
+  const recordHeaders = {
+    ...COMMON_HEADERS,
+    ETag: headerRef('ETag'),
+    ...('recordSource' in operation.answer ? { 'X-Record-Source': headerRef('X-Record-Source') } : {}),
+  };
   return {
     parameters,
     responses: {
@@ -132,12 +149,20 @@ function dataBody(operation: ContractOperation & { answer: { kind: 'data' } }, f
 
 function healthBody(operation: ContractOperation, version: string): Json {
   const data = exampleOf(HEALTH_DATA, null).value as Json;
-  const example = { success: true, data: { ...data, status: 'ok', database: 'connected', formats: Object.fromEntries(FORMATS.map((f) => [f.name, 'available'])), version } };
+  const example = {
+    success: true,
+    data: { ...data, status: 'ok', database: 'connected', formats: Object.fromEntries(FORMATS.map((f) => [f.name, 'available'])), version },
+  };
   return {
     responses: {
-      '200': { description: 'The database is usable.', headers: COMMON_HEADERS, content: { 'application/json': { schema: ref('Health'), example } } },
+      '200': {
+        description: 'The database is usable.',
+        headers: COMMON_HEADERS,
+        content: { 'application/json': { schema: ref('Health'), example } },
+      },
       '503': {
-        description: 'The database is not usable (same shape), or `resource_stopping`: the resource is stopping (an error envelope, with Retry-After).',
+        description:
+          'The database is not usable (same shape), or `resource_stopping`: the resource is stopping (an error envelope, with Retry-After).',
         headers: { ...COMMON_HEADERS, 'Retry-After': headerRef('Retry-After') },
         content: {
           'application/json': {
@@ -157,7 +182,11 @@ function healthBody(operation: ContractOperation, version: string): Json {
 function documentBody(operation: ContractOperation): Json {
   return {
     responses: {
-      '200': { description: 'The OpenAPI 3.1 description.', headers: COMMON_HEADERS, content: { 'application/json': { schema: { type: 'object' } } } },
+      '200': {
+        description: 'The OpenAPI 3.1 description.',
+        headers: COMMON_HEADERS,
+        content: { 'application/json': { schema: { type: 'object' } } },
+      },
       ...errorResponses(operation.errors),
     },
   };
@@ -169,7 +198,10 @@ function pageBody(operation: ContractOperation, documentPath: string): Json {
     ...COMMON_HEADERS,
     'Cache-Control': { description: `${DOCS_CACHE_CONTROL}: a week, then revalidated with the ETag.`, schema: { type: 'string' } },
     ETag: { description: 'A strong validator of the page.', schema: { type: 'string' } },
-    'Content-Security-Policy': { description: `Only the page's own two scripts run, and it fetches nothing but ${documentPath}.`, schema: { type: 'string' } },
+    'Content-Security-Policy': {
+      description: `Only the page's own two scripts run, and it fetches nothing but ${documentPath}.`,
+      schema: { type: 'string' },
+    },
   };
   return {
     parameters: [{ $ref: '#/components/parameters/IfNoneMatch' }],
@@ -200,7 +232,12 @@ export function buildOpenApiDocument(version: string): Json {
       paths[route.path] = pathItem(operation, format, dataBody({ ...operation, answer }, format, name));
     }
   }
-  const health: JsonSchema = { type: 'object', properties: { success: { type: 'boolean' }, data: shapeSchema(HEALTH_DATA, null) }, required: ['success', 'data'], additionalProperties: false };
+  const health: JsonSchema = {
+    type: 'object',
+    properties: { success: { type: 'boolean' }, data: shapeSchema(HEALTH_DATA, null) },
+    required: ['success', 'data'],
+    additionalProperties: false,
+  };
   return {
     openapi: '3.1.0',
     info: {
@@ -225,7 +262,13 @@ export function buildOpenApiDocument(version: string): Json {
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
       },
       parameters: {
-        IfNoneMatch: { name: 'If-None-Match', in: 'header', required: false, description: 'One ETag, a list, or *: a match answers 304.', schema: { type: 'string' } },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description: 'One ETag, a list, or *: a match answers 304.',
+          schema: { type: 'string' },
+        },
       },
       headers: {
         'X-Request-Id': { description: 'Names this request in the server log.', schema: { type: 'string' } },

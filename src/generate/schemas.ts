@@ -51,7 +51,8 @@ function zodSchema(schema: z.ZodType): JsonSchema {
 
 /** The JSON Schema of a shape; `format` is the format it is answered in (null for a format-less one). */
 export function shapeSchema(shape: Shape, format: AnyFormat | null): JsonSchema {
-  const described = (schema: JsonSchema): JsonSchema => ('description' in shape && shape.description ? { ...schema, description: shape.description } : schema);
+  const described = (schema: JsonSchema): JsonSchema =>
+    'description' in shape && shape.description ? { ...schema, description: shape.description } : schema;
   if ('type' in shape) return described({ type: shape.nullable ? [shape.type, 'null'] : shape.type });
   if ('enum' in shape) return described({ enum: shape.enum });
   if ('list' in shape) return described({ type: 'array', items: shapeSchema(shape.list, format), maxItems: shape.max });
@@ -92,7 +93,10 @@ export function exampleOf(shape: Shape, format: AnyFormat | null): Example {
   if ('object' in shape || 'perFormat' in shape) {
     const fields = 'object' in shape ? Object.entries(shape.object) : FORMATS.map((f): [string, Shape] => [f.name, shape.perFormat]);
     const examples = fields.map(([name, field]) => [name, exampleOf(field, format)] as const);
-    return { summary: examples.map(([, e]) => e.summary).find(Boolean) ?? '', value: Object.fromEntries(examples.map(([n, e]) => [n, e.value])) };
+    return {
+      summary: examples.map(([, e]) => e.summary).find(Boolean) ?? '',
+      value: Object.fromEntries(examples.map(([n, e]) => [n, e.value])),
+    };
   }
   if ('enum' in shape) return { summary: '', value: shape.enum[0] };
   if (shape.nullable) return { summary: '', value: null };

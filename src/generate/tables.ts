@@ -51,7 +51,11 @@ export function routesTable(): string {
     const access = operation.access === 'open' ? '; no key' : '';
     const query = operation.queryParameters.map((q) => `${q.name}=`).join('&');
     const cost = operation.cost ? `; costs ${operation.cost} requests of the rate limit` : '';
-    return [operation.methods.join(', '), code(query ? `${path}?${query}` : path), `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}${cost}`];
+    return [
+      operation.methods.join(', '),
+      code(query ? `${path}?${query}` : path),
+      `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}${cost}`,
+    ];
   });
   rows.push(['OPTIONS', 'any route', `CORS preflight: 204 with ${code('Allow')}; no key`]);
   return table(['method', 'path', 'answer'], rows);
@@ -95,7 +99,9 @@ const CONVAR_TYPE = { boolean: 'CV_BOOL', integer: 'CV_INT', choice: 'CV_STRING'
 
 /** The entries of fxmanifest.lua's convar_category, one line per convar. */
 export function manifestConvars(): string {
-  return CONVARS.map((c) => `        { ${[c.label, `${CONVAR_PREFIX}${c.name}`, CONVAR_TYPE[c.value.type], shownDefault(c)].map(lua).join(', ')} },`).join('\n');
+  return CONVARS.map(
+    (c) => `        { ${[c.label, `${CONVAR_PREFIX}${c.name}`, CONVAR_TYPE[c.value.type], shownDefault(c)].map(lua).join(', ')} },`,
+  ).join('\n');
 }
 
 /**
@@ -103,7 +109,8 @@ export function manifestConvars(): string {
  * … `<!-- /contract:name -->` in Markdown, `-- contract:name` … `-- /contract:name` lines in Lua.
  */
 export function replaceSection(text: string, name: string, body: string, style: 'markdown' | 'lua'): string {
-  const [open, close] = style === 'markdown' ? [`<!-- contract:${name} -->`, `<!-- /contract:${name} -->`] : [`-- contract:${name}`, `-- /contract:${name}`];
+  const [open, close] =
+    style === 'markdown' ? [`<!-- contract:${name} -->`, `<!-- /contract:${name} -->`] : [`-- contract:${name}`, `-- /contract:${name}`];
   const start = text.indexOf(open);
   const end = text.indexOf(close);
   if (start === -1 || end < start) throw new Error(`the markers ${open} … ${close} are missing`);

@@ -39,7 +39,9 @@ export function parseApiKeys(text: string): { keys: ApiKey[]; problems: string[]
       return;
     }
     if (key.length < MIN_STRONG_KEY_LENGTH) {
-      problems.push(`${position} (${name}) is shorter than ${MIN_STRONG_KEY_LENGTH} characters and easy to guess; generate one with: openssl rand -hex 32`);
+      problems.push(
+        `${position} (${name}) is shorter than ${MIN_STRONG_KEY_LENGTH} characters and easy to guess; generate one with: openssl rand -hex 32`,
+      );
     }
     keys.push({ name, key });
   });

@@ -18,7 +18,11 @@ describe('createAuthenticator', () => {
   const auth = createAuthenticator([CAD, BOT], false);
 
   test('a configured key is accepted under its name, whichever header carries it', () => {
-    expect(auth.authenticate({ authorization: `Bearer ${BOT.key}` }, '10.0.0.5:50001')).toEqual({ ok: true, client: 'key:bot', keyName: 'bot' });
+    expect(auth.authenticate({ authorization: `Bearer ${BOT.key}` }, '10.0.0.5:50001')).toEqual({
+      ok: true,
+      client: 'key:bot',
+      keyName: 'bot',
+    });
     expect(auth.authenticate({ 'x-api-key': CAD.key }, '10.0.0.5:50001')).toEqual({ ok: true, client: 'key:cad', keyName: 'cad' });
   });
 
@@ -26,14 +30,24 @@ describe('createAuthenticator', () => {
     const offByOne = CAD.key.slice(0, -1) + (CAD.key.endsWith('8') ? '9' : '8');
     expect(auth.authenticate({}, '10.0.0.5:1')).toEqual({ ok: false, reason: 'no_key_sent' });
     for (const key of ['nope', offByOne, `cad:${CAD.key}`, CAD.key.toUpperCase(), `${CAD.key}x`]) {
-      expect({ key, outcome: auth.authenticate({ authorization: `Bearer ${key}` }, '10.0.0.5:1') }).toEqual({ key, outcome: { ok: false, reason: 'wrong_key' } });
+      expect({ key, outcome: auth.authenticate({ authorization: `Bearer ${key}` }, '10.0.0.5:1') }).toEqual({
+        key,
+        outcome: { ok: false, reason: 'wrong_key' },
+      });
     }
   });
 
   test('with no key configured every request is refused, saying why, unless anonymous access is on', () => {
-    expect(createAuthenticator([], false).authenticate({ authorization: `Bearer ${CAD.key}` }, '1.2.3.4:5')).toEqual({ ok: false, reason: 'no_keys_configured' });
+    expect(createAuthenticator([], false).authenticate({ authorization: `Bearer ${CAD.key}` }, '1.2.3.4:5')).toEqual({
+      ok: false,
+      reason: 'no_keys_configured',
+    });
     expect(createAuthenticator([], false).authenticate({}, '1.2.3.4:5')).toEqual({ ok: false, reason: 'no_keys_configured' });
-    expect(createAuthenticator([], true).authenticate({}, '1.2.3.4:5')).toEqual({ ok: true, client: 'address:1.2.3.4', keyName: 'anonymous' });
+    expect(createAuthenticator([], true).authenticate({}, '1.2.3.4:5')).toEqual({
+      ok: true,
+      client: 'address:1.2.3.4',
+      keyName: 'anonymous',
+    });
   });
 
   test('anonymous access beside keys: no key is anonymous per address, a wrong key is still refused', () => {

@@ -9,8 +9,7 @@ import type { ApiKey } from './api-keys';
 
 export type AuthOutcome =
   /** `client` names the rate-limit bucket; `keyName` is what logs may show. */
-  | { ok: true; client: string; keyName: string }
-  | { ok: false; reason: 'no_keys_configured' | 'no_key_sent' | 'wrong_key' };
+  { ok: true; client: string; keyName: string } | { ok: false; reason: 'no_keys_configured' | 'no_key_sent' | 'wrong_key' };
 
 export interface Authenticator {
   /** `headers` lower-cased by name; `address` the peer as FXServer gives it (`ip:port`). */

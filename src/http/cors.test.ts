@@ -2,7 +2,9 @@ import { corsHeaders, parseCorsOrigins, preflightHeaders } from './cors';
 
 describe('parseCorsOrigins', () => {
   test('origins are kept as scheme://host[:port], lower case, a trailing slash dropped; * alone means any', () => {
-    expect(parseCorsOrigins('https://CAD.example.com/,http://[::1]:8080')).toEqual(new Set(['https://cad.example.com', 'http://[::1]:8080']));
+    expect(parseCorsOrigins('https://CAD.example.com/,http://[::1]:8080')).toEqual(
+      new Set(['https://cad.example.com', 'http://[::1]:8080']),
+    );
     expect(parseCorsOrigins('*')).toBe('*');
   });
 
@@ -22,7 +24,10 @@ describe('corsHeaders and preflightHeaders', () => {
   });
 
   test('an allowed origin is echoed as sent, with Vary: Origin; another origin gets only Vary', () => {
-    expect(corsHeaders(origins, 'https://CAD.example.com')).toMatchObject({ 'Access-Control-Allow-Origin': 'https://CAD.example.com', Vary: 'Origin' });
+    expect(corsHeaders(origins, 'https://CAD.example.com')).toMatchObject({
+      'Access-Control-Allow-Origin': 'https://CAD.example.com',
+      Vary: 'Origin',
+    });
     expect(corsHeaders(origins, 'https://evil.example')).toEqual({ Vary: 'Origin' });
     expect(corsHeaders('*', 'https://any.example')['Access-Control-Allow-Origin']).toBe('https://any.example');
   });

@@ -16,7 +16,10 @@ const ORIGIN = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?$|^https?:\/\/\[[0-9a-f:.]+\
 
 /** Parses the convar; undefined when an entry is no origin. */
 export function parseCorsOrigins(text: string): CorsOrigins | undefined {
-  const entries = text.split(',').map((s) => s.trim().toLowerCase().replace(/\/$/, '')).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/\/$/, ''))
+    .filter(Boolean);
   if (entries.length === 1 && entries[0] === '*') return '*';
   if (entries.length === 0 || !entries.every((e) => ORIGIN.test(e))) return undefined;
   return new Set(entries);

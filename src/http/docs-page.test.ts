@@ -25,7 +25,7 @@ function refusal(renderer: string): string | null {
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-test("the page inlines the renderer and its start script, and the policy runs exactly those two and nothing else", () => {
+test('the page inlines the renderer and its start script, and the policy runs exactly those two and nothing else', () => {
   const page = buildDocsPage(RENDERER, '/openapi.json');
   const scripts = scriptsOf(page.body);
   expect(scripts).toHaveLength(2);
@@ -60,7 +60,10 @@ test.each([
   const container = { id: 'redoc' };
   runInNewContext(start, {
     location: { pathname },
-    document: { getElementById: (id: string) => (id === 'redoc' ? container : null), body: { setAttribute: (n: string, v: string) => marks.push([n, v]) } },
+    document: {
+      getElementById: (id: string) => (id === 'redoc' ? container : null),
+      body: { setAttribute: (n: string, v: string) => marks.push([n, v]) },
+    },
     Redoc: { init: (...args: unknown[]) => calls.push(args) },
   });
   expect(calls).toHaveLength(1);
@@ -77,10 +80,22 @@ test.each([
 });
 
 test('a renderer that would end its script element early is refused; one whose <!-- closes before any <script is inlined', () => {
-  for (const renderer of ['var s = "</script>";', 'var s = "</SCRIPT\t";', 'var s = "</script/";', 'var r = /<!--<script>/;', 'var a = "<!--", b = "<SCRIPT ", c = "-->";', 'var a = "<!--"; var b = "<script>";']) {
+  for (const renderer of [
+    'var s = "</script>";',
+    'var s = "</SCRIPT\t";',
+    'var s = "</script/";',
+    'var r = /<!--<script>/;',
+    'var a = "<!--", b = "<SCRIPT ", c = "-->";',
+    'var a = "<!--"; var b = "<script>";',
+  ]) {
     expect({ renderer, refused: refusal(renderer) }).toEqual({ renderer, refused: expect.stringMatching(/cannot be inlined/) });
   }
-  for (const renderer of ['var r = /<!--(?:(?!<!--)[\\s\\S])*?-->/;', 'var a = "<!-- x -->", b = "<script>";', 'var s = "</scripts>";', 'var t = "<scripture>";']) {
+  for (const renderer of [
+    'var r = /<!--(?:(?!<!--)[\\s\\S])*?-->/;',
+    'var a = "<!-- x -->", b = "<script>";',
+    'var s = "</scripts>";',
+    'var t = "<scripture>";',
+  ]) {
     expect(scriptsOf(buildDocsPage(renderer, '/openapi.json').body)[0]).toBe(renderer);
   }
 });
@@ -110,7 +125,10 @@ test('the answer: HTML with a week of caching, its ETag and policy; 304 with the
     body: page.body,
   });
   for (const header of [page.etag, `W/${page.etag}`, `"other", ${page.etag}`, '*']) {
-    expect({ header, answer: docsResponse(page, 'req-1', header) }).toEqual({ header, answer: { status: 304, headers: ok.headers, body: '' } });
+    expect({ header, answer: docsResponse(page, 'req-1', header) }).toEqual({
+      header,
+      answer: { status: 304, headers: ok.headers, body: '' },
+    });
   }
   expect(docsResponse(page, 'req-1', '"other"').status).toBe(200);
 });

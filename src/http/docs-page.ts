@@ -138,7 +138,7 @@ export function buildDocsPage(renderer: string, openApiPath = documentPath()): D
     // be allowed only as inline styles (a nonce must differ on each answer, and this page is cached).
     // Images only from data: URLs and fonts from nowhere (default-src): no style can make a request.
     "style-src 'unsafe-inline'",
-    "img-src data:",
+    'img-src data:',
     // The document, fetched from the same resource.
     "connect-src 'self'",
     // The search index runs in a worker the renderer makes from a blob: URL of its own code.

@@ -50,7 +50,8 @@ const UNAUTHORIZED: Record<Extract<AuthOutcome, { ok: false }>['reason'], string
     'set citizen_records:api_keys "name:<key>" (a key from: openssl rand -hex 32), or opens the routes without keys with ' +
     'set citizen_records:allow_anonymous true, and restarts the resource.',
   no_key_sent: 'This route needs an API key: send it as Authorization: Bearer <key> or X-API-Key: <key>.',
-  wrong_key: 'The API key sent is not valid on this server. Send a key from citizen_records:api_keys as Authorization: Bearer <key> or X-API-Key: <key>.',
+  wrong_key:
+    'The API key sent is not valid on this server. Send a key from citizen_records:api_keys as Authorization: Bearer <key> or X-API-Key: <key>.',
 };
 
 interface Answer {
@@ -70,7 +71,9 @@ export function createRequestHandler(api: Api, policy: HttpPolicy): (request: Ht
     try {
       answer = await respond(api, policy, request, requestId, docsPage);
     } catch (error) {
-      policy.log.error(`request ${requestId} (${clip(request.method, 16)} ${shownPath(request.path, 200)}) failed: ${describeError(error)}`);
+      policy.log.error(
+        `request ${requestId} (${clip(request.method, 16)} ${shownPath(request.path, 200)}) failed: ${describeError(error)}`,
+      );
       const bug = fail('internal_error', 'The request failed because of a bug; quote the request id when you report it.');
       answer = { response: envelopeResponse(bug, requestId), client: '-' };
     }
@@ -124,7 +127,10 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
     const rate = policy.rateLimiter.take(auth.client, operation.cost ?? 1);
     if (!rate.allowed) {
       const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
-      return { response: envelopeResponse(fail('rate_limited', message), requestId, { 'Retry-After': String(rate.retryAfterSeconds) }), client };
+      return {
+        response: envelopeResponse(fail('rate_limited', message), requestId, { 'Retry-After': String(rate.retryAfterSeconds) }),
+        client,
+      };
     }
   }
   const handler = api.operations[operation.id as DataOperationId];
@@ -132,6 +138,7 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
   if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
   const response = recordResponse(envelope, requestId);
   if (operation.answer.recordSource) response.headers['X-Record-Source'] = recordSourceOf(envelope);
-  if (ifNoneMatchHits(request.headers['if-none-match'], response.headers.ETag)) return { response: { ...response, status: 304, body: '' }, client };
+  if (ifNoneMatchHits(request.headers['if-none-match'], response.headers.ETag))
+    return { response: { ...response, status: 304, body: '' }, client };
   return { response, client };
 }

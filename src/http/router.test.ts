@@ -13,7 +13,17 @@ describe('parseRequestPath', () => {
   });
 
   test('empty, dot and dot-dot segments name no route', () => {
-    for (const path of ['//health', '/health//', '/./health', '/health/..', 'health', '', '/alpha/citizens/%2E%2E', '/alpha/citizens/%2e', '/%2e/health']) {
+    for (const path of [
+      '//health',
+      '/health//',
+      '/./health',
+      '/health/..',
+      'health',
+      '',
+      '/alpha/citizens/%2E%2E',
+      '/alpha/citizens/%2e',
+      '/%2e/health',
+    ]) {
       expect({ path, segments: parseRequestPath(path) }).toEqual({ path, segments: null });
     }
   });
@@ -39,7 +49,11 @@ describe('matchRoute', () => {
     expect(named('/alpha/citizens/steam:1100001')).toEqual({ id: 'citizen', format: 'alpha', params: { id: 'steam:1100001' } });
     expect(named('/beta/citizens/ABC12345')).toEqual({ id: 'citizen', format: 'beta', params: { id: 'ABC12345' } });
     expect(named('/beta/citizens/%ZZ')).toEqual({ id: 'citizen', format: 'beta', params: { id: null } });
-    expect(named('/beta/players/license%3Aab/citizens')).toEqual({ id: 'citizensByLicense', format: 'beta', params: { license: 'license:ab' } });
+    expect(named('/beta/players/license%3Aab/citizens')).toEqual({
+      id: 'citizensByLicense',
+      format: 'beta',
+      params: { license: 'license:ab' },
+    });
     // Without an id (one trailing slash or none), the search; its query string is the handler's to read.
     expect(named('/alpha/citizens?name=jo+smi')).toEqual({ id: 'search', format: 'alpha', params: {} });
     expect(named('/beta/citizens/')).toEqual({ id: 'search', format: 'beta', params: {} });
@@ -47,12 +61,21 @@ describe('matchRoute', () => {
 
   test('fixed segments match after decoding, and nothing else matches', () => {
     expect(named('/%61lpha/citizens/x')).toEqual({ id: 'citizen', format: 'alpha', params: { id: 'x' } });
-    for (const path of ['/', '/Health', '/gamma/citizens/x', '/gamma/citizens', '/alpha/citizens//', '/alpha/citizen/x', '/alpha/citizens/x/y', '/alpha/players/x/citizen']) {
+    for (const path of [
+      '/',
+      '/Health',
+      '/gamma/citizens/x',
+      '/gamma/citizens',
+      '/alpha/citizens//',
+      '/alpha/citizen/x',
+      '/alpha/citizens/x/y',
+      '/alpha/players/x/citizen',
+    ]) {
       expect({ path, route: matchRoute(path) }).toEqual({ path, route: null });
     }
   });
 
-  test('the table holds each operation once, or once per format, in the contract\'s order', () => {
+  test("the table holds each operation once, or once per format, in the contract's order", () => {
     expect(ROUTES.map((r) => r.path)).toEqual([
       '/health',
       '/openapi.json',

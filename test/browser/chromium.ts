@@ -80,10 +80,13 @@ async function recordingProxy(allowedOrigin: string | null, network?: string[]):
     }
     const headers = { ...request.headers };
     delete headers['proxy-connection'];
-    const forwarded = http.request({ host: url.hostname, port: url.port, method: request.method, path: `${url.pathname}${url.search}`, headers, agent: false }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(response);
-    });
+    const forwarded = http.request(
+      { host: url.hostname, port: url.port, method: request.method, path: `${url.pathname}${url.search}`, headers, agent: false },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
     forwarded.on('error', () => response.destroy());
     request.pipe(forwarded);
   });

@@ -27,7 +27,8 @@ afterAll(async () => {
 function declaredErrorCodes(node: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(node)) for (const item of node) declaredErrorCodes(item, found);
   else if (node !== null && typeof node === 'object') {
-    const code = (node as { properties?: { error?: { properties?: { code?: { enum?: unknown } } } } }).properties?.error?.properties?.code?.enum;
+    const code = (node as { properties?: { error?: { properties?: { code?: { enum?: unknown } } } } }).properties?.error?.properties?.code
+      ?.enum;
     if (Array.isArray(code)) for (const c of code) found.add(String(c));
     for (const value of Object.values(node)) declaredErrorCodes(value, found);
   }
@@ -121,7 +122,10 @@ describe('over HTTP', () => {
       harness.host.startResource(dir, 'citizen_records_bare');
       const docs = await rawRequest(harness.base, '/citizen_records_bare/docs');
       expect(docs.answered && [docs.status, JSON.parse(docs.body).error.code]).toEqual([500, 'internal_error']);
-      await waitFor(() => harness.host.linesOf('citizen_records_bare').some((line) => line.includes('dist/redoc.standalone.js is missing')), 'the log line');
+      await waitFor(
+        () => harness.host.linesOf('citizen_records_bare').some((line) => line.includes('dist/redoc.standalone.js is missing')),
+        'the log line',
+      );
       const openApi = await rawRequest(harness.base, '/citizen_records_bare/openapi.json');
       expect(openApi.answered && openApi.status).toBe(200);
     } finally {

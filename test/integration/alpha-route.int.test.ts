@@ -118,12 +118,15 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
   });
 
   test('unreadable JSON in one column defaults that field, logs one warning, and the lookup succeeds', async () => {
-    await h.db.admin.query("UPDATE users SET inventory = '{\"bread\":4,' WHERE identifier = ?", [id]);
+    await h.db.admin.query('UPDATE users SET inventory = \'{"bread":4,\' WHERE identifier = ?', [id]);
     const before = h.host.linesOf('citizen_records').length;
     const { status, http } = await lookBoth(h, id);
     expect(status).toBe(200);
     expect(alphaRecordSchema.parse(http.data).inventory).toEqual([]);
-    const warnings = h.host.linesOf('citizen_records').slice(before).filter((line) => line.includes('unreadable JSON'));
+    const warnings = h.host
+      .linesOf('citizen_records')
+      .slice(before)
+      .filter((line) => line.includes('unreadable JSON'));
     // One lookup over HTTP and one through the export: one warning for both, naming citizen and column.
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(id);
@@ -131,7 +134,9 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
   });
 
   test('an invalid id is told what was wrong with it', async () => {
-    const messages = await Promise.all([123, null, '...', 'a b'].map(async (bad) => ((await h.callExport('getAlphaCitizen', bad)) as Envelope).error?.message));
+    const messages = await Promise.all(
+      [123, null, '...', 'a b'].map(async (bad) => ((await h.callExport('getAlphaCitizen', bad)) as Envelope).error?.message),
+    );
     expect(messages[0]).toMatch(/must be a string.*a number was given/);
     expect(messages[1]).toMatch(/must be a string.*none was given/);
     expect(messages[2]).toMatch(/not dots alone/);
@@ -306,7 +311,13 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
 
       // es_extended 1.1 gives user_inventory no index on identifier: the query scans (bounded by its
       // LIMIT, README says so); where the owner added one, it is used.
-      const plan = async () => ((await other.db.admin.query(`EXPLAIN ${USER_INVENTORY_QUERY}`, ['steam:11000010b7e9d41']))[0] as Array<{ key: string | null; type: string }>)[0];
+      const plan = async () =>
+        (
+          (await other.db.admin.query(`EXPLAIN ${USER_INVENTORY_QUERY}`, ['steam:11000010b7e9d41']))[0] as Array<{
+            key: string | null;
+            type: string;
+          }>
+        )[0];
       expect(await plan()).toMatchObject({ key: null, type: 'ALL' });
       // On a handful of rows any plan is a scan; a server holds thousands.
       await other.db.admin.query(

@@ -56,10 +56,20 @@ describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
   test('an ox_inventory row: count, metadata, and an expired food item at 0 durability', async () => {
     const r = await record(h, 'PZT90517');
     expect(r.charinfo).toMatchObject({ gender: 'male', cid: '2', birthdate: '1988-11-30' });
-    expect(r.job).toMatchObject({ name: 'mechanic', type: 'none', onduty: false, grade: { name: 'Novice', level: 1, payment: 50, isboss: false } });
+    expect(r.job).toMatchObject({
+      name: 'mechanic',
+      type: 'none',
+      onduty: false,
+      grade: { name: 'Novice', level: 1, payment: 50, isboss: false },
+    });
     expect(r.gang).toEqual({ name: 'ballas', label: 'Ballas', isboss: false, grade: { name: 'Recruit', level: 0, isboss: false } });
     expect(r.position).toEqual({ x: -1035.7099609375, y: -2731.8701171875, z: 12.86000061035156 });
-    expect(r.metadata).toMatchObject({ injail: 12, armor: 50, criminalrecord: { hasRecord: true }, licences: { driver: true, business: false, weapon: false } });
+    expect(r.metadata).toMatchObject({
+      injail: 12,
+      armor: 50,
+      criminalrecord: { hasRecord: true },
+      licences: { driver: true, business: false, weapon: false },
+    });
     expect(r.inventory).toEqual([
       { name: 'money', count: 320, slot: 1, metadata: {} },
       {
@@ -107,7 +117,10 @@ describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
     expect(response.status).toBe(200);
     const r = betaRecordSchema.parse(JSON.parse(response.body).data);
     expect(r.metadata).toMatchObject({ hunger: 100, thirst: 100, callsign: 'NO CALLSIGN', injail: 0 });
-    const warnings = h.host.linesOf('citizen_records').slice(before).filter((l) => l.includes('unreadable JSON'));
+    const warnings = h.host
+      .linesOf('citizen_records')
+      .slice(before)
+      .filter((l) => l.includes('unreadable JSON'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('PZT90517');
     expect(warnings[0]).toContain('metadata');

@@ -37,7 +37,8 @@ describe('the database lost after start, and back', () => {
     // down to oxmysql, not to us.
     const oxmysqlViolations = h.host.takeViolations();
     expect(oxmysqlViolations.length).toBeGreaterThan(0);
-    for (const v of oxmysqlViolations) expect(v).toMatchObject({ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) });
+    for (const v of oxmysqlViolations)
+      expect(v).toMatchObject({ resource: 'oxmysql', kind: 'unhandled-rejection', detail: expect.stringMatching(/ECONNREFUSED/) });
 
     await h.oxmysql.restoreConnection();
     expect((await h.request(`/alpha/citizens/${ID}`)).status).toBe(200);

@@ -31,7 +31,9 @@ describe('a month-first server under auto', () => {
 describe('the same server with esx_dob_format DMY set', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness('dob_dmy', ['esx-legacy-schema.sql', 'esx-month-first-dates.sql'], { convars: { 'citizen_records:esx_dob_format': 'DMY' } });
+    h = await startHarness('dob_dmy', ['esx-legacy-schema.sql', 'esx-month-first-dates.sql'], {
+      convars: { 'citizen_records:esx_dob_format': 'DMY' },
+    });
   });
   afterEach(() => expect(h.host.takeViolations()).toEqual([]));
   afterAll(() => h.close());

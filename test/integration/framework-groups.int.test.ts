@@ -12,7 +12,10 @@ type Beta = { data: { job: Record<string, any>; gang: Record<string, any> } };
 
 /** The resource reads a framework's definitions on its onServerResourceStart, a tick after it starts, and logs it. */
 function definitionsRead(h: Harness, framework: string): Promise<void> {
-  return waitFor(() => h.host.linesOf('citizen_records').some((line) => line.includes(`job definitions from ${framework}:`)), `definitions from ${framework}`);
+  return waitFor(
+    () => h.host.linesOf('citizen_records').some((line) => line.includes(`job definitions from ${framework}:`)),
+    `definitions from ${framework}`,
+  );
 }
 
 async function beta(h: Harness, id: string): Promise<Beta['data']> {

@@ -20,7 +20,10 @@ describe('qb-core running beside the resource: its shared vehicles list', () => 
        globalThis.Shared = { Vehicles: { rmodgtr: { model: 'rmodgtr', name: 'GT-R R35', brand: 'Nissan', price: 300000, category: 'super', type: 'automobile' } } };
        exports('GetShared', (key) => { if (key === 'Vehicles') reads += 1; return Shared[key]; });`,
     );
-    await waitFor(() => h.host.linesOf('citizen_records').some((line) => line.includes('vehicle list from qb-core: 1 models')), 'the vehicle list read');
+    await waitFor(
+      () => h.host.linesOf('citizen_records').some((line) => line.includes('vehicle list from qb-core: 1 models')),
+      'the vehicle list read',
+    );
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());

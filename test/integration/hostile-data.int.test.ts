@@ -35,7 +35,11 @@ describe('hostile stored data', () => {
       sex: 'f',
       inventory: [{ name: 'bread', count: 2, slot: 1 }],
     });
-    expect(http.data?.skin).toMatchObject({ model: 'mp_f_freemode_01', headOverlays: { beard: { style: 1, opacity: 0.5 } }, faceFeatures: { noseWidth: 0.2 } });
+    expect(http.data?.skin).toMatchObject({
+      model: 'mp_f_freemode_01',
+      headOverlays: { beard: { style: 1, opacity: 0.5 } },
+      faceFeatures: { noseWidth: 0.2 },
+    });
   });
 
   test('pass-through objects reach the export as they reach HTTP: no __proto__ keys, no Infinity, no lone surrogates', async () => {
@@ -45,7 +49,10 @@ describe('hostile stored data', () => {
     expect(http.data?.skin.headOverlays).toEqual({ beard: { style: null }, 'k\uFFFD': 'v\uFFFD' });
     expect(http.data?.skin.faceFeatures).toEqual({ noseWidth: null });
     expect(http.data?.skin.tattoos).toEqual([{ name: 'T\uFFFD' }]);
-    const probe = await h.host.evaluate('caller', `exports.citizen_records.getAlphaCitizen('char1:proto').then((r) => Object.getPrototypeOf(r.data.skin.headOverlays) === Object.prototype && !('polluted' in {}))`);
+    const probe = await h.host.evaluate(
+      'caller',
+      `exports.citizen_records.getAlphaCitizen('char1:proto').then((r) => Object.getPrototypeOf(r.data.skin.headOverlays) === Object.prototype && !('polluted' in {}))`,
+    );
     expect(probe).toBe(true);
   });
 
@@ -78,7 +85,9 @@ describe('hostile stored data', () => {
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
     expect(http.data?.inventory).toEqual([]);
-    expect(warningsAbout('char1:latin')[0]).toMatch(/column inventory holds 800\d\d bytes, more than citizen_records:max_column_bytes \(65536\)/);
+    expect(warningsAbout('char1:latin')[0]).toMatch(
+      /column inventory holds 800\d\d bytes, more than citizen_records:max_column_bytes \(65536\)/,
+    );
   });
 
   test('unreadable JSON is warned about once per citizen and column, however often it is asked for', async () => {

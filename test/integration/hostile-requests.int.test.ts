@@ -24,12 +24,28 @@ const ids = fc.oneof(
   fc.string({ maxLength: 80 }),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.constantFrom('.', '..', '...', 'license:', `license:${'f'.repeat(40)}`, '%', '%00', '\u0000', 'a'.repeat(65), 'A'.repeat(51), '__proto__', 'constructor'),
+  fc.constantFrom(
+    '.',
+    '..',
+    '...',
+    'license:',
+    `license:${'f'.repeat(40)}`,
+    '%',
+    '%00',
+    '\u0000',
+    'a'.repeat(65),
+    'A'.repeat(51),
+    '__proto__',
+    'constructor',
+  ),
 );
 
 /** Raw request targets: only characters an HTTP request line can carry. */
 const rawPaths = fc
-  .array(fc.constantFrom(...'/abcz.AZ09%?#:;-_~!$&\'()*+,=@[]'.split(''), 'alpha', 'beta', 'citizens', 'health', '%2F', '%2e', '%E0%A4%A', '%FF'), { maxLength: 20 })
+  .array(
+    fc.constantFrom(..."/abcz.AZ09%?#:;-_~!$&'()*+,=@[]".split(''), 'alpha', 'beta', 'citizens', 'health', '%2F', '%2e', '%E0%A4%A', '%FF'),
+    { maxLength: 20 },
+  )
   .map((parts) => `/${parts.join('')}`);
 
 describe('hostile requests', () => {
@@ -93,9 +109,20 @@ describe('hostile requests', () => {
     // (lone surrogates included), so the normalisers' item paths are reached, not only their defaults.
     const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('\ud800', 'x\udc00y', '\ud83d\ude00', ''));
     const scalar = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
-    const itemData = fc.dictionary(fc.constantFrom('serial', 'serie', 'registered', 'components', 'attachments', 'quality', 'durability', 'ammo', 'degrade'), fc.oneof(scalar, fc.array(fc.oneof(text, fc.record({ component: text })), { maxLength: 3 })));
+    const itemData = fc.dictionary(
+      fc.constantFrom('serial', 'serie', 'registered', 'components', 'attachments', 'quality', 'durability', 'ammo', 'degrade'),
+      fc.oneof(scalar, fc.array(fc.oneof(text, fc.record({ component: text })), { maxLength: 3 })),
+    );
     const item = fc.record(
-      { name: text, slot: fc.oneof(fc.integer({ min: -2, max: 60 }), text), amount: scalar, count: scalar, label: text, info: fc.oneof(itemData, fc.constant('')), metadata: itemData },
+      {
+        name: text,
+        slot: fc.oneof(fc.integer({ min: -2, max: 60 }), text),
+        amount: scalar,
+        count: scalar,
+        label: text,
+        info: fc.oneof(itemData, fc.constant('')),
+        metadata: itemData,
+      },
       { requiredKeys: ['name', 'slot'] },
     );
     const json = fc.oneof(
@@ -103,18 +130,39 @@ describe('hostile requests', () => {
       fc.array(item, { maxLength: 5 }).map((items) => JSON.stringify(items)),
       fc.json({ maxDepth: 6 }),
       fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify({ headOverlays: v, faceFeatures: v, tattoos: v, components: v })),
-      fc.constantFrom('{"__proto__":{"a":1}}', '[1e400]', '"\\ud800"', '{"bread":1e400}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', 'null', ''),
+      fc.constantFrom(
+        '{"__proto__":{"a":1}}',
+        '[1e400]',
+        '"\\ud800"',
+        '{"bread":1e400}',
+        '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]',
+        'null',
+        '',
+      ),
     );
     await fc.assert(
-      fc.asyncProperty(json, fc.constantFrom('skin', 'inventory', 'loadout', 'accounts', 'status', 'position', 'metadata'), json, async (text, column, other) => {
-        await h.db.admin.query(`UPDATE users SET \`${column}\` = ?, metadata = ? WHERE identifier = ?`, [text, other, ALPHA_ID]);
-        await h.db.admin.query('UPDATE players SET inventory = ?, metadata = ?, charinfo = ? WHERE citizenid = ?', [text, other, text, BETA_ID]);
-        for (const [route, name, id] of [['alpha', 'getAlphaCitizen', ALPHA_ID], ['beta', 'getBetaCitizen', BETA_ID]]) {
-          const response = await h.request(`/${route}/citizens/${id}`);
-          expect(response.status).toBe(200);
-          expect(await h.callExport(name, id)).toEqual(JSON.parse(response.body));
-        }
-      }),
+      fc.asyncProperty(
+        json,
+        fc.constantFrom('skin', 'inventory', 'loadout', 'accounts', 'status', 'position', 'metadata'),
+        json,
+        async (text, column, other) => {
+          await h.db.admin.query(`UPDATE users SET \`${column}\` = ?, metadata = ? WHERE identifier = ?`, [text, other, ALPHA_ID]);
+          await h.db.admin.query('UPDATE players SET inventory = ?, metadata = ?, charinfo = ? WHERE citizenid = ?', [
+            text,
+            other,
+            text,
+            BETA_ID,
+          ]);
+          for (const [route, name, id] of [
+            ['alpha', 'getAlphaCitizen', ALPHA_ID],
+            ['beta', 'getBetaCitizen', BETA_ID],
+          ]) {
+            const response = await h.request(`/${route}/citizens/${id}`);
+            expect(response.status).toBe(200);
+            expect(await h.callExport(name, id)).toEqual(JSON.parse(response.body));
+          }
+        },
+      ),
       { numRuns: 150 },
     );
   }, 60_000);

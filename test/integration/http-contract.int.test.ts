@@ -39,7 +39,10 @@ function errorCode(response: RawResponse): string {
 
 // ---- schemas of /openapi.json ------------------------------------------------------------------
 
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>; components: unknown };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>>;
+  components: unknown;
+};
 let doc: Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats(ajv);
@@ -47,12 +50,22 @@ addFormats(ajv);
 /** Checks a JSON answer against the schema the document declares for its path template, method and status. */
 function conforms(template: string, method: string, response: RawResponse): void {
   const declared = doc.paths[template]?.[method]?.responses[String(response.status)];
-  expect({ template, method, status: response.status, declared: declared !== undefined }).toEqual({ template, method, status: response.status, declared: true });
+  expect({ template, method, status: response.status, declared: declared !== undefined }).toEqual({
+    template,
+    method,
+    status: response.status,
+    declared: true,
+  });
   const schema = declared.content?.['application/json']?.schema;
   if (response.body === '') return;
   const validate = ajv.compile({ components: doc.components, $defs: { target: schema }, $ref: '#/$defs/target' });
   const body = JSON.parse(response.body);
-  expect({ template, status: response.status, valid: validate(body), errors: validate.errors ?? null }).toEqual({ template, status: response.status, valid: true, errors: null });
+  expect({ template, status: response.status, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+    template,
+    status: response.status,
+    valid: true,
+    errors: null,
+  });
 }
 
 function commonHeaders(response: RawResponse): void {
@@ -93,14 +106,30 @@ describe('with keys and CORS configured', () => {
   test('each error code of docs/design.md §2.2 a client can provoke here, with its status, code, request id and headers', async () => {
     const cases: Array<{ path: string; options?: HarnessRequest; status: number; code: string; template: string }> = [
       { path: '/alpha/citizens/bad%20id', status: 400, code: 'invalid_id', template: '/alpha/citizens/{id}' },
-      { path: `/beta/citizens/${BETA_ID}`, options: { headers: [] , withKey: false }, status: 401, code: 'unauthorized', template: '/beta/citizens/{id}' },
+      {
+        path: `/beta/citizens/${BETA_ID}`,
+        options: { headers: [], withKey: false },
+        status: 401,
+        code: 'unauthorized',
+        template: '/beta/citizens/{id}',
+      },
       { path: '/beta/citizens/NOPE0000', status: 404, code: 'citizen_not_found', template: '/beta/citizens/{id}' },
       { path: '/gamma/citizens/x', status: 404, code: 'route_not_found', template: '/beta/citizens/{id}' },
-      { path: `/beta/citizens/${BETA_ID}`, options: { method: 'POST' }, status: 405, code: 'method_not_allowed', template: '/beta/citizens/{id}' },
+      {
+        path: `/beta/citizens/${BETA_ID}`,
+        options: { method: 'POST' },
+        status: 405,
+        code: 'method_not_allowed',
+        template: '/beta/citizens/{id}',
+      },
     ];
     for (const c of cases) {
       const response = await get(h, c.path, { headers: cad, ...c.options });
-      expect({ path: c.path, status: response.status, code: errorCode(response) }).toEqual({ path: c.path, status: c.status, code: c.code });
+      expect({ path: c.path, status: response.status, code: errorCode(response) }).toEqual({
+        path: c.path,
+        status: c.status,
+        code: c.code,
+      });
       commonHeaders(response);
       expect(JSON.parse(response.body).error.requestId).toBe(response.headers['x-request-id']);
       expect(Object.keys(JSON.parse(response.body))).toEqual(['success', 'error']);
@@ -178,7 +207,11 @@ describe('with keys and CORS configured', () => {
     const response = await get(h, `/beta/citizens/${BETA_ID}`, {
       method: 'OPTIONS',
       withKey: false,
-      headers: [['Origin', ORIGIN], ['Access-Control-Request-Method', 'GET'], ['Access-Control-Request-Headers', 'authorization']],
+      headers: [
+        ['Origin', ORIGIN],
+        ['Access-Control-Request-Method', 'GET'],
+        ['Access-Control-Request-Headers', 'authorization'],
+      ],
     });
     expect(response.status).toBe(204);
     expect(response.body).toBe('');
@@ -189,7 +222,12 @@ describe('with keys and CORS configured', () => {
   });
 
   test('auth: each header spelling works; a wrong key, one off by its last character, or the name:key entry is 401', async () => {
-    for (const header of [['authorization', `Bearer ${CAD_KEY}`], ['AUTHORIZATION', `bearer ${BOT_KEY}`], ['x-api-key', CAD_KEY], ['X-Api-KEY', BOT_KEY]] as Array<[string, string]>) {
+    for (const header of [
+      ['authorization', `Bearer ${CAD_KEY}`],
+      ['AUTHORIZATION', `bearer ${BOT_KEY}`],
+      ['x-api-key', CAD_KEY],
+      ['X-Api-KEY', BOT_KEY],
+    ] as Array<[string, string]>) {
       const response = await get(h, `/beta/citizens/${BETA_ID}`, { headers: [header] });
       expect({ header: header[0], status: response.status }).toEqual({ header: header[0], status: 200 });
     }
@@ -229,7 +267,9 @@ describe('rate limits', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness('http_rate', ['qbcore.sql'], { convars: { 'citizen_records:api_keys': KEYS, 'citizen_records:rate_limit': '6' } });
+    h = await startHarness('http_rate', ['qbcore.sql'], {
+      convars: { 'citizen_records:api_keys': KEYS, 'citizen_records:rate_limit': '6' },
+    });
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(async () => {
@@ -279,7 +319,9 @@ describe('with anonymous access opted in', () => {
   let h: Harness;
 
   beforeAll(async () => {
-    h = await startHarness('http_anon', ['qbcore.sql'], { convars: { 'citizen_records:api_keys': '', 'citizen_records:allow_anonymous': 'true' } });
+    h = await startHarness('http_anon', ['qbcore.sql'], {
+      convars: { 'citizen_records:api_keys': '', 'citizen_records:allow_anonymous': 'true' },
+    });
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(async () => {

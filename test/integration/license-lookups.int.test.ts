@@ -12,9 +12,16 @@ import { startHarness, type Harness } from '../../devkit/resource-harness';
 
 type Envelope = { success: boolean; data?: Array<Record<string, any>>; error?: { code: string } };
 
-async function listBoth(h: Harness, format: 'alpha' | 'beta', license: string): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
+async function listBoth(
+  h: Harness,
+  format: 'alpha' | 'beta',
+  license: string,
+): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
   const response = await h.request(`/${format}/players/${encodeURIComponent(license)}/citizens`);
-  const viaExport = (await h.callExport(format === 'alpha' ? 'getAlphaCitizensByLicense' : 'getBetaCitizensByLicense', license)) as Envelope;
+  const viaExport = (await h.callExport(
+    format === 'alpha' ? 'getAlphaCitizensByLicense' : 'getBetaCitizensByLicense',
+    license,
+  )) as Envelope;
   return { status: response.status, http: JSON.parse(response.body), viaExport };
 }
 
@@ -52,7 +59,9 @@ describe('alpha: ESX multicharacter and single-character rows', () => {
   });
 
   test('a license stored bare (ESX 1.2+) or with license: (older) is found', async () => {
-    expect((await listBoth(h, 'alpha', 'license:0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).http.data?.map((r) => r.firstname)).toEqual(['Bare']);
+    expect((await listBoth(h, 'alpha', 'license:0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).http.data?.map((r) => r.firstname)).toEqual([
+      'Bare',
+    ]);
     expect((await listBoth(h, 'alpha', '7e6d5c4b3a2918070605f4e3d2c1b0a998877665')).http.data?.map((r) => r.firstname)).toEqual(['Old']);
   });
 

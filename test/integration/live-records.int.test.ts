@@ -134,8 +134,15 @@ async function lookup(h: Harness, format: Format, id: string): Promise<Answer> {
 /** The row as oxmysql would hand it to the framework: JSON columns as text, no Date objects. */
 async function databaseRow(h: Harness, format: Format, id: string): Promise<{ [key: string]: unknown }> {
   const [table, key] = TABLE[format];
-  const [rows] = (await h.db.admin.query(`SELECT * FROM \`${table}\` WHERE \`${key}\` = ?`, [id])) as unknown as [Array<{ [key: string]: unknown }>];
-  return Object.fromEntries(Object.entries(rows[0]).map(([column, value]) => [column, value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value]));
+  const [rows] = (await h.db.admin.query(`SELECT * FROM \`${table}\` WHERE \`${key}\` = ?`, [id])) as unknown as [
+    Array<{ [key: string]: unknown }>,
+  ];
+  return Object.fromEntries(
+    Object.entries(rows[0]).map(([column, value]) => [
+      column,
+      value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value,
+    ]),
+  );
 }
 
 /** The resource's console lines matching `pattern` so far. */
@@ -195,9 +202,10 @@ describe.each(GENERATIONS)('$kind', (generation) => {
     const record = (await lookup(h, format, online)).record;
     const ran = await runLuaSnippet(h.host, code);
     expect(ran.error).toBeNull();
-    const expected = format === 'beta'
-      ? `${record.charinfo.firstname} carries ${record.money.cash} cash, at ${record.position.x.toFixed(2)} ${record.position.y.toFixed(2)}`
-      : `${record.firstname} has ${record.accounts.money} money, at ${record.position.x.toFixed(2)} ${record.position.y.toFixed(2)}`;
+    const expected =
+      format === 'beta'
+        ? `${record.charinfo.firstname} carries ${record.money.cash} cash, at ${record.position.x.toFixed(2)} ${record.position.y.toFixed(2)}`
+        : `${record.firstname} has ${record.accounts.money} money, at ${record.position.x.toFixed(2)} ${record.position.y.toFixed(2)}`;
     expect(ran.printed.join('\n')).toContain(expected);
   });
 
@@ -210,7 +218,10 @@ describe.each(GENERATIONS)('$kind', (generation) => {
   test('presence over HTTP and through the export', async () => {
     const presence = JSON.parse((await h.request(`/${format}/citizens/${online}/presence`)).body);
     expect(presence).toEqual({ success: true, data: { online: true, server_id: source } });
-    expect(await h.callExport(`get${EXPORT[format]}Presence`, offline)).toEqual({ success: true, data: { online: false, server_id: null } });
+    expect(await h.callExport(`get${EXPORT[format]}Presence`, offline)).toEqual({
+      success: true,
+      data: { online: false, server_id: null },
+    });
   });
 
   test('unload and load move the citizen between the database and live', async () => {
@@ -227,8 +238,18 @@ describe.each(GENERATIONS)('$kind', (generation) => {
       h.host.startResource(ROOT, 'citizen_records');
     });
     // A caller forgets the stopped instance's exports on the tick after the stop (onServerResourceStop).
-    await waitFor(() => h.callExport(`get${EXPORT[format]}Presence`, online).then(() => true, () => false), 'the new instance\'s exports');
-    expect(await h.callExport(`get${EXPORT[format]}Presence`, online)).toEqual({ success: true, data: { online: true, server_id: source } });
+    await waitFor(
+      () =>
+        h.callExport(`get${EXPORT[format]}Presence`, online).then(
+          () => true,
+          () => false,
+        ),
+      "the new instance's exports",
+    );
+    expect(await h.callExport(`get${EXPORT[format]}Presence`, online)).toEqual({
+      success: true,
+      data: { online: true, server_id: source },
+    });
     expect((await lookup(h, format, online)).source).toBe('live');
   });
 
@@ -303,7 +324,10 @@ describe('with the cache on', () => {
     const liveList = await h.request(`/beta/players/${QB_LICENSE}/citizens`);
     expect(liveList.headers['x-record-source']).toBe('live');
     const records = (JSON.parse(liveList.body) as { data: Record[] }).data;
-    expect(records.map((r) => [r.citizenid, r.money.cash === 2222])).toEqual([[QB_ONLINE, true], ['PZT90517', false]]);
+    expect(records.map((r) => [r.citizenid, r.money.cash === 2222])).toEqual([
+      [QB_ONLINE, true],
+      ['PZT90517', false],
+    ]);
 
     framework.unloadPlayer(source);
     const after = await lookup(h, 'beta', QB_ONLINE);
@@ -326,12 +350,15 @@ describe('with live_records off', () => {
   afterEach(() => expect(h.ownViolations().filter((v) => v.resource === 'citizen_records')).toEqual([]));
   afterAll(() => h.close());
 
-  test('an online citizen\'s record comes from the database; presence is still answered', async () => {
+  test("an online citizen's record comes from the database; presence is still answered", async () => {
     framework.setMoney(source, 'cash', 3333);
     const answer = await lookup(h, 'beta', QB_ONLINE);
     expect(answer.source).toBe('database');
     expect(qbMoney(answer.record)).not.toBe(3333);
-    expect(JSON.parse((await h.request(`/beta/citizens/${QB_ONLINE}/presence`)).body)).toEqual({ success: true, data: { online: true, server_id: source } });
+    expect(JSON.parse((await h.request(`/beta/citizens/${QB_ONLINE}/presence`)).body)).toEqual({
+      success: true,
+      data: { online: true, server_id: source },
+    });
     expect(await h.callExport('getBetaPresence', 'PZT90517')).toEqual({ success: true, data: { online: false, server_id: null } });
   });
 });

@@ -29,7 +29,7 @@ async function usersReads(h: Harness, admin: mysql.Connection, onlyWaitingOnLock
   return (rows as Array<{ ID: number }>).map((row) => row.ID);
 }
 
-const code = (r: RawResponse) => (r.body === '' ? '' : JSON.parse(r.body).error?.code ?? 'ok');
+const code = (r: RawResponse) => (r.body === '' ? '' : (JSON.parse(r.body).error?.code ?? 'ok'));
 
 /** A server allowing four lookups in flight, each for `dbTimeoutMs`, with both formats inspected. */
 async function startLoadHarness(label: string, dbTimeoutMs: number): Promise<Harness> {
@@ -137,7 +137,11 @@ describe('slow queries', () => {
       };
       for (const id of [IDS[30], IDS[31]]) {
         const killed = await killedOnce(id);
-        expect({ status: killed.status, code: code(killed), retryAfter: killed.headers['retry-after'] }).toEqual({ status: 503, code: 'database_unavailable', retryAfter: '5' });
+        expect({ status: killed.status, code: code(killed), retryAfter: killed.headers['retry-after'] }).toEqual({
+          status: 503,
+          code: 'database_unavailable',
+          retryAfter: '5',
+        });
       }
       const logged = h.host.linesOf('citizen_records').filter((l) => l.includes('the database is unavailable'));
       expect(logged).toHaveLength(1);
@@ -170,7 +174,11 @@ describe('stopping with lookups in flight', () => {
     expect(h.host.stopResource('citizen_records')).toBe(0);
     const answers = await Promise.all(http);
     for (const a of answers) {
-      expect({ status: a.status, code: code(a), retryAfter: a.headers['retry-after'] }).toEqual({ status: 503, code: 'resource_stopping', retryAfter: '5' });
+      expect({ status: a.status, code: code(a), retryAfter: a.headers['retry-after'] }).toEqual({
+        status: 503,
+        code: 'resource_stopping',
+        retryAfter: '5',
+      });
     }
     for (const e of (await Promise.all(exported)) as Array<{ success: boolean; error: { code: string } }>) {
       expect(e).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
@@ -180,7 +188,10 @@ describe('stopping with lookups in flight', () => {
     await unlock();
 
     h.host.startResource(ROOT, 'citizen_records');
-    const again = await rawRequest(h.base, `/citizen_records/alpha/citizens/${IDS[5]}`, { headers: [['X-API-Key', TEST_KEY]], timeoutMs: 5000 });
+    const again = await rawRequest(h.base, `/citizen_records/alpha/citizens/${IDS[5]}`, {
+      headers: [['X-API-Key', TEST_KEY]],
+      timeoutMs: 5000,
+    });
     expect(again.answered && again.status).toBe(200);
   });
 });

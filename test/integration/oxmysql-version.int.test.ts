@@ -14,7 +14,8 @@ function fakeOxmysql(version: string): string {
   });
 }
 
-const warningsOf = (host: FxHost) => host.linesOf('citizen_records').filter((line) => line.includes('oxmysql') && line.includes('older than'));
+const warningsOf = (host: FxHost) =>
+  host.linesOf('citizen_records').filter((line) => line.includes('oxmysql') && line.includes('older than'));
 
 let host: FxHost;
 beforeEach(() => {

@@ -24,7 +24,13 @@ describe('the built resource with oxmysql connected to an empty database', () =>
     expect(response.headers['x-request-id']).toMatch(REQUEST_ID);
     expect(JSON.parse(response.body)).toEqual({
       success: true,
-      data: { status: 'ok', database: 'connected', formats: { alpha: 'unavailable', beta: 'unavailable' }, vehicles: { alpha: 'unavailable', beta: 'unavailable' }, version: '0.1.0' },
+      data: {
+        status: 'ok',
+        database: 'connected',
+        formats: { alpha: 'unavailable', beta: 'unavailable' },
+        vehicles: { alpha: 'unavailable', beta: 'unavailable' },
+        version: '0.1.0',
+      },
     });
   });
 
@@ -34,7 +40,17 @@ describe('the built resource with oxmysql connected to an empty database', () =>
   });
 
   test('any other path is a 404 route_not_found envelope', async () => {
-    for (const path of ['/', '/nothing', '/health/extra', '//health', '/alpha/citizens//', '/./health', '/health/..', '/%ZZ', '/alpha/citizens/a/b']) {
+    for (const path of [
+      '/',
+      '/nothing',
+      '/health/extra',
+      '//health',
+      '/alpha/citizens//',
+      '/./health',
+      '/health/..',
+      '/%ZZ',
+      '/alpha/citizens/a/b',
+    ]) {
       const response = await h.request(path);
       const body = JSON.parse(response.body) as { success: boolean; error: { code: string; message: string; requestId: string } };
       expect({ path, status: response.status, code: body.error?.code }).toEqual({ path, status: 404, code: 'route_not_found' });
@@ -48,7 +64,11 @@ describe('the built resource with oxmysql connected to an empty database', () =>
   test('/alpha/citizens and /alpha/citizens/ without an id are the search, which needs a name or a phone', async () => {
     for (const path of ['/alpha/citizens', '/alpha/citizens/']) {
       const response = await h.request(path);
-      expect({ path, status: response.status, code: JSON.parse(response.body).error?.code }).toEqual({ path, status: 400, code: 'invalid_query' });
+      expect({ path, status: response.status, code: JSON.parse(response.body).error?.code }).toEqual({
+        path,
+        status: 400,
+        code: 'invalid_query',
+      });
     }
   });
 
@@ -108,7 +128,13 @@ describe('the built resource without oxmysql', () => {
     expect(response.answered && response.status).toBe(503);
     expect(response.answered && JSON.parse(response.body)).toEqual({
       success: false,
-      data: { status: 'degraded', database: 'unavailable', formats: { alpha: 'pending', beta: 'pending' }, vehicles: { alpha: 'pending', beta: 'pending' }, version: '0.1.0' },
+      data: {
+        status: 'degraded',
+        database: 'unavailable',
+        formats: { alpha: 'pending', beta: 'pending' },
+        vehicles: { alpha: 'pending', beta: 'pending' },
+        version: '0.1.0',
+      },
     });
   });
 

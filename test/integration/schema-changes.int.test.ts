@@ -59,7 +59,9 @@ describe('schema changes that make no query fail', () => {
     );
 
   beforeAll(async () => {
-    h = await startHarness('schema_quiet', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], { convars: { 'citizen_records:max_column_bytes': '1024' } });
+    h = await startHarness('schema_quiet', ['esx-legacy-schema.sql', 'esx-legacy-1.9-row.sql'], {
+      convars: { 'citizen_records:max_column_bytes': '1024' },
+    });
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
@@ -76,7 +78,7 @@ describe('schema changes that make no query fail', () => {
     expect(accounts.bank).toBeGreaterThan(0);
     await h.db.admin.query('ALTER TABLE `users` MODIFY `accounts` LONGBLOB');
     await h.db.admin.query('ALTER TABLE `users` MODIFY `firstname` LONGTEXT');
-    await h.db.admin.query('UPDATE `users` SET `firstname` = REPEAT(\'x\', 200000) WHERE `identifier` = ?', [ALPHA_ID]);
+    await h.db.admin.query("UPDATE `users` SET `firstname` = REPEAT('x', 200000) WHERE `identifier` = ?", [ALPHA_ID]);
     await afterNextLook(async () => (await lookup()).firstname === '');
     const now = await lookup();
     expect(now.accounts).toEqual(accounts);

@@ -8,7 +8,12 @@ import { loadFixture, startHarness, type Harness } from '../../devkit/resource-h
 
 type Envelope = { success: boolean; data?: any; error?: { code: string; message: string } };
 
-async function both(h: Harness, path: string, exportName: string, arg: string): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
+async function both(
+  h: Harness,
+  path: string,
+  exportName: string,
+  arg: string,
+): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
   const response = await h.request(path);
   const viaExport = (await h.callExport(exportName, arg)) as Envelope;
   return { status: response.status, http: JSON.parse(response.body), viaExport };
@@ -17,7 +22,12 @@ async function both(h: Harness, path: string, exportName: string, arg: string): 
 const plate = (h: Harness, format: 'alpha' | 'beta', value: string) =>
   both(h, `/${format}/vehicles/${encodeURIComponent(value)}`, format === 'alpha' ? 'getAlphaVehicle' : 'getBetaVehicle', value);
 const vehiclesOf = (h: Harness, format: 'alpha' | 'beta', id: string) =>
-  both(h, `/${format}/citizens/${encodeURIComponent(id)}/vehicles`, format === 'alpha' ? 'getAlphaCitizenVehicles' : 'getBetaCitizenVehicles', id);
+  both(
+    h,
+    `/${format}/citizens/${encodeURIComponent(id)}/vehicles`,
+    format === 'alpha' ? 'getAlphaCitizenVehicles' : 'getBetaCitizenVehicles',
+    id,
+  );
 
 describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
   let h: Harness;
@@ -36,7 +46,14 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
       const { status, http, viaExport } = await plate(h, 'alpha', typed);
       expect(status).toBe(200);
       expect(viaExport).toEqual(http);
-      expect(http.data).toMatchObject({ plate: 'KLM 482', owner: OWNER, model: 'bison', label: 'Bison', state: 'garaged', garage: 'SanAndreasAvenue' });
+      expect(http.data).toMatchObject({
+        plate: 'KLM 482',
+        owner: OWNER,
+        model: 'bison',
+        label: 'Bison',
+        state: 'garaged',
+        garage: 'SanAndreasAvenue',
+      });
     }
   });
 
@@ -45,7 +62,7 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
     expect((await plate(h, 'alpha', 'abc 123')).http.data.owner).toBe(OWNER);
   });
 
-  test('a citizen\'s vehicles ordered by plate, each as the plate route gives it; an unknown citizen 404', async () => {
+  test("a citizen's vehicles ordered by plate, each as the plate route gives it; an unknown citizen 404", async () => {
     const { status, http, viaExport } = await vehiclesOf(h, 'alpha', OWNER);
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
@@ -54,7 +71,11 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
     expect(plates).toContain('KLM 482');
     expect(http.data.find((v: { plate: string }) => v.plate === 'KLM 482')).toEqual((await plate(h, 'alpha', 'KLM 482')).http.data);
     const unknown = await vehiclesOf(h, 'alpha', `char1:${'e'.repeat(40)}`);
-    expect({ status: unknown.status, code: unknown.http.error?.code, viaExport: unknown.viaExport.error?.code }).toEqual({ status: 404, code: 'citizen_not_found', viaExport: 'citizen_not_found' });
+    expect({ status: unknown.status, code: unknown.http.error?.code, viaExport: unknown.viaExport.error?.code }).toEqual({
+      status: 404,
+      code: 'citizen_not_found',
+      viaExport: 'citizen_not_found',
+    });
   });
 
   test('an unknown plate is 404 vehicle_not_found; a bad one 400 invalid_plate before any query', async () => {
@@ -63,7 +84,12 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
     for (const bad of ['AB-123', '123456789', '   ', 'ÄBC']) {
       const before = h.oxmysql.queriesAsked;
       const { status, http, viaExport } = await plate(h, 'alpha', bad);
-      expect({ bad, status, code: http.error?.code, viaExport: viaExport.error?.code }).toEqual({ bad, status: 400, code: 'invalid_plate', viaExport: 'invalid_plate' });
+      expect({ bad, status, code: http.error?.code, viaExport: viaExport.error?.code }).toEqual({
+        bad,
+        status: 400,
+        code: 'invalid_plate',
+        viaExport: 'invalid_plate',
+      });
       expect(h.oxmysql.queriesAsked).toBe(before);
     }
   });
@@ -92,8 +118,12 @@ describe('beta: Qbox qbx_vehicles, padded plates', () => {
     expect(http.data).toMatchObject({ plate: 'GTR', owner: 'QX7M2K9B', owner_name: 'Ana Łukasik', model: 'adder' });
   });
 
-  test('a citizen\'s vehicles by plate, [] for one without, 404 for none', async () => {
-    expect((await vehiclesOf(h, 'beta', 'QX7M2K9B')).http.data.map((v: { plate: string }) => v.plate)).toEqual(['EMS 1', 'GTR', 'QBX4K2M9']);
+  test("a citizen's vehicles by plate, [] for one without, 404 for none", async () => {
+    expect((await vehiclesOf(h, 'beta', 'QX7M2K9B')).http.data.map((v: { plate: string }) => v.plate)).toEqual([
+      'EMS 1',
+      'GTR',
+      'QBX4K2M9',
+    ]);
     expect((await vehiclesOf(h, 'beta', 'QBX2NDCH')).http).toEqual({ success: true, data: [] });
     const none = await vehiclesOf(h, 'beta', 'NOPE1234');
     expect({ status: none.status, code: none.http.error?.code }).toEqual({ status: 404, code: 'citizen_not_found' });
@@ -115,19 +145,27 @@ describe('alpha without an owner index: the database stops the scan at its bound
       convars: { 'citizen_records:db_timeout_ms': '251' },
     });
     await h.db.admin.query(
-      "SET STATEMENT max_recursive_iterations = 1000000 FOR INSERT INTO owned_vehicles (owner, plate, vehicle) " +
+      'SET STATEMENT max_recursive_iterations = 1000000 FOR INSERT INTO owned_vehicles (owner, plate, vehicle) ' +
         "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) SELECT CONCAT('char1:', SHA1(i)), CONCAT('Z', LPAD(i, 7, '0')), '{}' FROM n",
     );
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
-  test('a citizen\'s list answers 504 database_timeout and the database stays healthy; the plate lookup still uses its key', async () => {
+  test("a citizen's list answers 504 database_timeout and the database stays healthy; the plate lookup still uses its key", async () => {
     const { status, http, viaExport } = await vehiclesOf(h, 'alpha', OWNER);
-    expect({ status, code: http.error?.code, viaExport: viaExport.error?.code }).toEqual({ status: 504, code: 'database_timeout', viaExport: 'database_timeout' });
+    expect({ status, code: http.error?.code, viaExport: viaExport.error?.code }).toEqual({
+      status: 504,
+      code: 'database_timeout',
+      viaExport: 'database_timeout',
+    });
     expect(http.error?.message).toMatch(/time limit/);
     const health = JSON.parse((await h.request('/health')).body);
-    expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({ status: 'ok', database: 'connected', vehicles: 'available' });
+    expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({
+      status: 'ok',
+      database: 'connected',
+      vehicles: 'available',
+    });
     expect((await plate(h, 'alpha', 'klm482')).http.data?.plate).toBe('KLM 482');
   });
 });
@@ -140,11 +178,14 @@ describe('a vehicles table created while the resource runs', () => {
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
-  test('is 501 before, found by the health check\'s look for missing tables, then answered; citizens were served throughout', async () => {
+  test("is 501 before, found by the health check's look for missing tables, then answered; citizens were served throughout", async () => {
     const health = async () => JSON.parse((await h.request('/health')).body).data;
     expect(await health()).toMatchObject({ status: 'ok', formats: { alpha: 'available' }, vehicles: { alpha: 'unavailable' } });
     const before = await plate(h, 'alpha', 'KLM 482');
-    expect({ status: before.status, message: before.http.error?.message }).toEqual({ status: 501, message: expect.stringContaining('owned_vehicles') });
+    expect({ status: before.status, message: before.http.error?.message }).toEqual({
+      status: 501,
+      message: expect.stringContaining('owned_vehicles'),
+    });
     expect((await h.request(`/alpha/citizens/${encodeURIComponent('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')}`)).status).toBe(200);
     await loadFixture(h.db, 'esx-legacy-vehicles.sql');
     await waitFor(async () => (await health()).vehicles.alpha === 'available', 'the vehicles table found', 20_000, 250);

@@ -14,7 +14,13 @@ let plain: Harness;
 
 beforeAll(async () => {
   const oxmysqlDir = realOxmysqlDir();
-  debug = await startHarness('real_debug', FIXTURES, { convars: { mysql_debug: '["citizen_records"]', mysql_ui: 'true' } }, {}, { oxmysqlDir });
+  debug = await startHarness(
+    'real_debug',
+    FIXTURES,
+    { convars: { mysql_debug: '["citizen_records"]', mysql_ui: 'true' } },
+    {},
+    { oxmysqlDir },
+  );
   plain = await startHarness('real_plain', FIXTURES, {}, {}, { oxmysqlDir });
 });
 afterEach(() => {

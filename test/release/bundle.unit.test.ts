@@ -18,7 +18,10 @@ let bundle: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'citizen-records-bundle-'));
   const [outfile, metafile] = [join(dir, 'server.js'), join(dir, 'inputs.json')];
-  execFileSync(process.execPath, ['build.mjs', '--bundle-only', '--outfile', outfile, '--metafile', metafile], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, ['build.mjs', '--bundle-only', '--outfile', outfile, '--metafile', metafile], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
   inputs = JSON.parse(readFileSync(metafile, 'utf8'));
   bundle = readFileSync(outfile, 'utf8');
 });

@@ -35,7 +35,8 @@ test('npm run dev answers its own curl lines and cleans up on Ctrl-C', async () 
       const body = JSON.parse(response.answered ? response.body : '{}');
       if (url.pathname.includes('/citizens')) expect(body.success).toBe(true);
       if (url.pathname.includes('/players/')) expect({ line, citizens: body.data.length > 0 }).toEqual({ line, citizens: true });
-      if (url.pathname.includes('/vehicles')) expect({ line, vehicles: body.success && JSON.stringify(body.data).includes('"plate"') }).toEqual({ line, vehicles: true });
+      if (url.pathname.includes('/vehicles'))
+        expect({ line, vehicles: body.success && JSON.stringify(body.data).includes('"plate"') }).toEqual({ line, vehicles: true });
       if (url.search) expect({ line, found: body.data.citizens.length > 0 }).toEqual({ line, found: true });
     }
     process.kill(-child.pid!, 'SIGINT');

@@ -110,7 +110,9 @@ async function statementOf(setup: Setup, lookup: () => Promise<unknown>): Promis
   return setup.calls[setup.calls.length - 1];
 }
 
-const ADDON_CARS: VehicleCatalog = readSharedVehicles({ rmodgtr: { model: 'rmodgtr', name: 'GT-R Nismo', type: 'automobile', hash: joaat('rmodgtr') } });
+const ADDON_CARS: VehicleCatalog = readSharedVehicles({
+  rmodgtr: { model: 'rmodgtr', name: 'GT-R Nismo', type: 'automobile', hash: joaat('rmodgtr') },
+});
 
 describe('ESX 1.1: owner VARCHAR(22), stored TINYINT(1), and a users table with no key at all', () => {
   let s: Setup;
@@ -121,7 +123,7 @@ describe('ESX 1.1: owner VARCHAR(22), stored TINYINT(1), and a users table with 
   });
   afterAll(() => s.db.drop());
 
-  test('a plate in any typed form finds the vehicle, with the owner\'s name and the model of its hash', async () => {
+  test("a plate in any typed form finds the vehicle, with the owner's name and the model of its hash", async () => {
     for (const typed of ['xyz987', 'XYZ 987', ' xyz 987 ', 'Xyz987']) {
       expect(await byPlate(lookups, typed)).toMatchObject({
         plate: 'XYZ 987',
@@ -137,19 +139,24 @@ describe('ESX 1.1: owner VARCHAR(22), stored TINYINT(1), and a users table with 
     expect(await byPlate(lookups, 'XYZ 988')).toBeNull();
   });
 
-  test('a citizen\'s vehicles by plate, the police fleet car with its job; a boat with its type', async () => {
+  test("a citizen's vehicles by plate, the police fleet car with its job; a boat with its type", async () => {
     const list = await lookups.byCitizen('steam:110000112a4b3c5');
     expect(list?.map((v) => [v.plate, v.model, v.job, v.state])).toEqual([
       ['KWL 042', 'blista', '', 'out'],
       ['LSPD 07', 'police3', 'police', 'garaged'],
       ['XYZ 987', 'sultan', '', 'garaged'],
     ]);
-    expect((await lookups.byCitizen('steam:11000010b7e9d41'))?.map((v) => [v.plate, v.type, v.owner_name])).toEqual([['FSH 311', 'boat', 'Ana Rios']]);
+    expect((await lookups.byCitizen('steam:11000010b7e9d41'))?.map((v) => [v.plate, v.type, v.owner_name])).toEqual([
+      ['FSH 311', 'boat', 'Ana Rios'],
+    ]);
     expect(await lookups.byCitizen('steam:1100001deadbeef')).toBeNull();
   });
 
-  test('no index serves users.identifier or owned_vehicles.owner here: both queries carry the database\'s bound, and preparing says how to add the index', async () => {
-    for (const call of [await statementOf(s, () => lookups.byPlate(plate('xyz987'))), await statementOf(s, () => lookups.byCitizen('steam:110000112a4b3c5'))]) {
+  test("no index serves users.identifier or owned_vehicles.owner here: both queries carry the database's bound, and preparing says how to add the index", async () => {
+    for (const call of [
+      await statementOf(s, () => lookups.byPlate(plate('xyz987'))),
+      await statementOf(s, () => lookups.byCitizen('steam:110000112a4b3c5')),
+    ]) {
       expect(call.sql).toMatch(/^SET STATEMENT max_statement_time=2\.000 FOR SELECT /);
     }
     expect(s.warnings).toContain(
@@ -172,15 +179,35 @@ describe('ESX 1.2 and 1.3: owner VARCHAR(40); utf8mb4_unicode_ci vehicles beside
 
   test('1.2: fuel and health from the 1.2 properties; no names in that users table', async () => {
     const lookups = await s12.prepare(alphaVehicleSource);
-    expect(await byPlate(lookups, 'txi512')).toMatchObject({ owner: 'steam:11000010a1b2c3d', owner_name: '', model: 'kuruma', fuel: 58.3, engine: 981.7, body: 996.4, job: '' });
+    expect(await byPlate(lookups, 'txi512')).toMatchObject({
+      owner: 'steam:11000010a1b2c3d',
+      owner_name: '',
+      model: 'kuruma',
+      fuel: 58.3,
+      engine: 981.7,
+      body: 996.4,
+      job: '',
+    });
     expect(await platesOf(lookups, 'steam:11000010a1b2c3d')).toEqual(['TXI 512']);
   });
 
   test('1.3: the join the two collations would refuse works both ways; a vehicle whose owner is gone keeps an empty name', async () => {
-    await expect(s13.db.admin.query('SELECT 1 FROM owned_vehicles v JOIN users u ON u.identifier = v.owner')).rejects.toThrow(/Illegal mix of collations/);
+    await expect(s13.db.admin.query('SELECT 1 FROM owned_vehicles v JOIN users u ON u.identifier = v.owner')).rejects.toThrow(
+      /Illegal mix of collations/,
+    );
     const lookups = await s13.prepare(alphaVehicleSource);
-    expect(await byPlate(lookups, 'jkm808')).toMatchObject({ owner_name: 'Jake Moreno', model: 't20', label: 'T20', state: 'out', fuel: 87 });
-    expect(await byPlate(lookups, 'ORPH 01')).toMatchObject({ owner: '0000000000000000000000000000000000000000', owner_name: '', state: 'garaged' });
+    expect(await byPlate(lookups, 'jkm808')).toMatchObject({
+      owner_name: 'Jake Moreno',
+      model: 't20',
+      label: 'T20',
+      state: 'out',
+      fuel: 87,
+    });
+    expect(await byPlate(lookups, 'ORPH 01')).toMatchObject({
+      owner: '0000000000000000000000000000000000000000',
+      owner_name: '',
+      state: 'garaged',
+    });
     expect(await platesOf(lookups, 'e05a7d3c9b1f46a2d8c4e7b03f9a1c6d2e8b5f40')).toEqual(['JKM 808']);
   });
 });
@@ -191,14 +218,27 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
   let s: Setup;
   let lookups: VehicleLookups;
   beforeAll(async () => {
-    s = await setUp('veh_legacy', ['esx-legacy-schema.sql', 'esx-legacy-1.13-row.sql', 'esx-legacy-1.9-row.sql', 'esx-legacy-vehicles.sql']);
+    s = await setUp('veh_legacy', [
+      'esx-legacy-schema.sql',
+      'esx-legacy-1.13-row.sql',
+      'esx-legacy-1.9-row.sql',
+      'esx-legacy-vehicles.sql',
+    ]);
     lookups = await s.prepare(alphaVehicleSource);
   });
   afterAll(() => s.db.drop());
 
   test('abc123, ABC 123, " abc 123 " and Abc123 all find a stored KLM 482-like plate', async () => {
     for (const typed of ['klm482', 'KLM 482', ' klm 482 ', 'Klm482']) {
-      expect(await byPlate(lookups, typed)).toMatchObject({ plate: 'KLM 482', owner: LENA, owner_name: 'Lena Kowalczyk', model: 'bison', state: 'garaged', garage: 'SanAndreasAvenue', fuel: 41.7 });
+      expect(await byPlate(lookups, typed)).toMatchObject({
+        plate: 'KLM 482',
+        owner: LENA,
+        owner_name: 'Lena Kowalczyk',
+        model: 'bison',
+        state: 'garaged',
+        garage: 'SanAndreasAvenue',
+        fuel: 41.7,
+      });
     }
   });
 
@@ -209,26 +249,45 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
   });
 
   test('impounded: the pound as garage; out; an addon car; a value no garage writes; unreadable JSON', async () => {
-    expect(await byPlate(lookups, 'imp900')).toMatchObject({ state: 'impounded', garage: 'LosSantos', engine: -220.5, body: 402, fuel: 3.2 });
-    expect(await byPlate(lookups, 'new555')).toMatchObject({ state: 'out', garage: '', fuel: 100, properties: { model: joaat('panto'), plate: 'NEW 555' } });
-    expect(await byPlate(lookups, 'rmodgtr')).toMatchObject({ plate: 'RMOD GTR', model: '', label: '', model_hash: joaat('rmodgtr'), fuel: 77 });
+    expect(await byPlate(lookups, 'imp900')).toMatchObject({
+      state: 'impounded',
+      garage: 'LosSantos',
+      engine: -220.5,
+      body: 402,
+      fuel: 3.2,
+    });
+    expect(await byPlate(lookups, 'new555')).toMatchObject({
+      state: 'out',
+      garage: '',
+      fuel: 100,
+      properties: { model: joaat('panto'), plate: 'NEW 555' },
+    });
+    expect(await byPlate(lookups, 'rmodgtr')).toMatchObject({
+      plate: 'RMOD GTR',
+      model: '',
+      label: '',
+      model_hash: joaat('rmodgtr'),
+      fuel: 77,
+    });
     expect(await byPlate(lookups, 'odd5')).toMatchObject({ state: 'unknown' });
     expect(await byPlate(lookups, 'bad001')).toMatchObject({ model: '', properties: {}, state: 'garaged' });
     expect(s.warnings).toContain('vehicle BAD 001: column vehicle holds unreadable JSON; the field takes its default');
   });
 
-  test('a running framework\'s shared list names the addon car', async () => {
+  test("a running framework's shared list names the addon car", async () => {
     const named = await s.prepare(alphaVehicleSource, { vehicles: () => ADDON_CARS });
     expect(await byPlate(named, 'RMOD GTR')).toMatchObject({ model: 'rmodgtr', label: 'GT-R Nismo', type: 'car' });
   });
 
-  test('a citizen\'s vehicles ordered by plate, the fleet car listed with its job; none is []; nobody is null', async () => {
+  test("a citizen's vehicles ordered by plate, the fleet car listed with its job; none is []; nobody is null", async () => {
     const list = await lookups.byCitizen(LENA);
     expect(list?.map((v) => v.plate)).toEqual(['ABC 123', 'BAD 001', 'IMP 900', 'KLM 482', 'NEW 555', 'ODD 5', 'POL 113', 'RMOD GTR']);
     expect(list?.find((v) => v.plate === 'POL 113')).toMatchObject({ job: 'police', model: 'police', garage: 'SanAndreasAvenue' });
     // ESX stores licenses bare: license:<hex> is tried again without the prefix.
     expect(await platesOf(lookups, `license:${OTHER}`)).toEqual(['ABC123', 'SEA 42']);
-    await s.db.admin.query("INSERT INTO users (identifier, accounts, firstname, lastname) VALUES ('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10', '{}', 'Lena', 'Second')");
+    await s.db.admin.query(
+      "INSERT INTO users (identifier, accounts, firstname, lastname) VALUES ('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10', '{}', 'Lena', 'Second')",
+    );
     expect(await lookups.byCitizen('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toEqual([]);
     expect(await lookups.byCitizen('char3:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toBeNull();
   });
@@ -239,7 +298,9 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
     expect(await byPlate(small, 'klm482')).toMatchObject({ model: '', fuel: 100, properties: {} });
     expect(await byPlate(small, 'new555')).toMatchObject({ model: 'panto' });
     expect(s.warnings.filter((w) => w.startsWith('vehicle'))).toEqual([
-      expect.stringMatching(/^vehicle KLM 482: column vehicle holds \d+ bytes, more than citizen_records:max_column_bytes \(256\); the field takes its default$/),
+      expect.stringMatching(
+        /^vehicle KLM 482: column vehicle holds \d+ bytes, more than citizen_records:max_column_bytes \(256\); the field takes its default$/,
+      ),
     ]);
   });
 
@@ -248,7 +309,9 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
       await s.db.admin.query(
         "INSERT INTO owned_vehicles (owner, plate, vehicle, type, job, `stored`) WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) SELECT CONCAT('char1:', SHA1(i)), CONCAT('Z', LPAD(i, 6, '0')), '{\"model\":-16948145}', 'car', NULL, 1 FROM n",
       );
-      await s.db.admin.query("INSERT INTO users (identifier, accounts) WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 900) SELECT CONCAT('char1:', SHA1(i)), '{}' FROM n");
+      await s.db.admin.query(
+        "INSERT INTO users (identifier, accounts) WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 900) SELECT CONCAT('char1:', SHA1(i)), '{}' FROM n",
+      );
       await s.db.admin.query('ANALYZE TABLE owned_vehicles, users');
     });
 
@@ -261,7 +324,7 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
       ]);
     });
 
-    test('without an owner index, a citizen\'s list reads the table under the database\'s bound; with one, it uses it', async () => {
+    test("without an owner index, a citizen's list reads the table under the database's bound; with one, it uses it", async () => {
       const scan = await statementOf(s, () => lookups.byCitizen(LENA));
       expect(scan.sql).toMatch(/^SET STATEMENT max_statement_time=2\.000 FOR SELECT /);
       expect((await explain(s, scan)).find((r) => r.table === 'v')).toEqual({ table: 'v', type: 'ALL', key: null });
@@ -324,7 +387,7 @@ describe('QBCore 2021: `#` and steam, utf8mb4 vehicles beside latin1 players', (
     expect(await byPlate(lookups, '0xy123zz')).toMatchObject({ state: 'out', fuel: 37, engine: 655, body: 702 });
   });
 
-  test('a citizen\'s vehicles, the citizenid in any case', async () => {
+  test("a citizen's vehicles, the citizenid in any case", async () => {
     expect(await platesOf(lookups, 'HBD20761')).toEqual(['0XY123ZZ', '8JR456KL']);
     expect(await platesOf(lookups, 'hbd20761')).toEqual(['0XY123ZZ', '8JR456KL']);
     expect(await lookups.byCitizen('NOPE0000')).toBeNull();
@@ -340,9 +403,18 @@ describe('qb-garages without a unique plate (finance columns, utf8mb4_unicode_ci
   });
   afterAll(() => s.db.drop());
 
-  test('the parked car: props from mods, fuel and health from their columns, the owner\'s charinfo name', async () => {
+  test("the parked car: props from mods, fuel and health from their columns, the owner's charinfo name", async () => {
     const record = await byPlate(lookups, '1ab234cd');
-    expect(record).toMatchObject({ owner: 'KQW48213', owner_name: 'Zoë Brandt', model: 'vigero', state: 'garaged', garage: 'pillboxgarage', fuel: 63, engine: 991, body: 988 });
+    expect(record).toMatchObject({
+      owner: 'KQW48213',
+      owner_name: 'Zoë Brandt',
+      model: 'vigero',
+      state: 'garaged',
+      garage: 'pillboxgarage',
+      fuel: 63,
+      engine: 991,
+      body: 988,
+    });
     expect(record?.properties).toMatchObject({ modEngine: 3, color1: [12, 12, 12] });
   });
 
@@ -359,7 +431,7 @@ describe('qb-garages without a unique plate (finance columns, utf8mb4_unicode_ci
     expect(s.warnings).toContain('vehicle IMP0UND1: column mods holds unreadable JSON; the field takes its default');
   });
 
-  test('a citizen\'s vehicles ordered by plate', async () => {
+  test("a citizen's vehicles ordered by plate", async () => {
     expect(await platesOf(lookups, 'KQW48213')).toEqual(['1AB234CD', 'DEPOT123', 'IMP0UND1', 'SPC 77', 'TWIN01']);
     expect(await platesOf(lookups, 'pzt90517')).toEqual(['SPC77', 'TWIN01']);
   });
@@ -384,7 +456,7 @@ describe('qb-garages without a unique plate (finance columns, utf8mb4_unicode_ci
   });
 });
 
-describe('qb-garages with a unique plate, and the txAdmin recipe\'s VARCHAR(8) plates', () => {
+describe("qb-garages with a unique plate, and the txAdmin recipe's VARCHAR(8) plates", () => {
   let unique: Setup;
   let recipe: Setup;
   beforeAll(async () => {
@@ -398,8 +470,19 @@ describe('qb-garages with a unique plate, and the txAdmin recipe\'s VARCHAR(8) p
 
   test('unique plate: found through it', async () => {
     const lookups = await unique.prepare(betaVehicleSource);
-    expect(await byPlate(lookups, '4gh567ij')).toMatchObject({ owner: 'KQW48213', owner_name: 'Zoë Brandt', model: 'kuruma', state: 'garaged' });
-    expect(await byPlate(lookups, '7MN890OP')).toMatchObject({ owner_name: 'Marcus Hale', model: 'faggio', state: 'out', fuel: 22, body: 960 });
+    expect(await byPlate(lookups, '4gh567ij')).toMatchObject({
+      owner: 'KQW48213',
+      owner_name: 'Zoë Brandt',
+      model: 'kuruma',
+      state: 'garaged',
+    });
+    expect(await byPlate(lookups, '7MN890OP')).toMatchObject({
+      owner_name: 'Marcus Hale',
+      model: 'faggio',
+      state: 'out',
+      fuel: 22,
+      body: 960,
+    });
     const call = await statementOf(unique, () => lookups.byPlate(plate('4gh567ij')));
     expect((await explain(unique, call))[0]).toMatchObject({ table: 'v', key: expect.stringMatching(/^(UK_playervehicles_plate|plate)$/) });
   });
@@ -425,7 +508,15 @@ describe('Qbox: qbx_vehicles, plates padded to 8, ox_lib properties', () => {
     const [[pad]] = (await s.db.admin.query("SELECT 'GTR' = 'GTR     ' COLLATE utf8mb4_unicode_ci AS equal")) as unknown as [[Row]];
     expect(pad.equal).toBe(1);
     const record = await byPlate(lookups, 'gtr');
-    expect(record).toMatchObject({ plate: 'GTR', owner: 'QX7M2K9B', owner_name: 'Ana Łukasik', model: 'adder', label: 'Adder', model_hash: -1216765807, fuel: 92 });
+    expect(record).toMatchObject({
+      plate: 'GTR',
+      owner: 'QX7M2K9B',
+      owner_name: 'Ana Łukasik',
+      model: 'adder',
+      label: 'Adder',
+      model_hash: -1216765807,
+      fuel: 92,
+    });
     expect(record?.properties).toMatchObject({ plate: 'GTR     ', lockState: 1, bulletProofTyres: true });
     expect(await byPlate(lookups, 'ems1')).toMatchObject({ plate: 'EMS 1', state: 'impounded', garage: 'impoundlot', engine: 300 });
   });
@@ -434,7 +525,7 @@ describe('Qbox: qbx_vehicles, plates padded to 8, ox_lib properties', () => {
     expect(await byPlate(lookups, 'qbx4k2m9')).toMatchObject({ state: 'out', fuel: 48, engine: 951, body: 934 });
   });
 
-  test('a citizen\'s vehicles by plate; a citizen with none is []; an unknown one null', async () => {
+  test("a citizen's vehicles by plate; a citizen with none is []; an unknown one null", async () => {
     expect(await platesOf(lookups, 'QX7M2K9B')).toEqual(['EMS 1', 'GTR', 'QBX4K2M9']);
     expect(await lookups.byCitizen('QBX2NDCH')).toEqual([]);
     expect(await lookups.byCitizen('NOPE1234')).toBeNull();
@@ -451,8 +542,12 @@ describe('hostile plates', () => {
   afterAll(() => s.db.drop());
 
   test('property: any string is refused before a query, or costs exactly one statement that answers a record or null', async () => {
-    const quoteish = fc.constantFrom(..."aZ09 '\\\"%_;-`\u0000\uD800é".split(''));
-    const input = fc.oneof(fc.string(), fc.array(quoteish, { maxLength: 10 }).map((chars) => chars.join('')), fc.constantFrom('gtr', ' E M S 1', 'QBX4K2M9', '%', "' OR 1=1 --"));
+    const quoteish = fc.constantFrom(...'aZ09 \'\\"%_;-`\u0000\uD800é'.split(''));
+    const input = fc.oneof(
+      fc.string(),
+      fc.array(quoteish, { maxLength: 10 }).map((chars) => chars.join('')),
+      fc.constantFrom('gtr', ' E M S 1', 'QBX4K2M9', '%', "' OR 1=1 --"),
+    );
     await fc.assert(
       fc.asyncProperty(input, async (raw) => {
         const before = s.calls.length;
@@ -463,7 +558,8 @@ describe('hostile plates', () => {
         }
         const record = await lookups.byPlate(parsed.plate);
         expect(s.calls.length).toBe(before + 1);
-        if (record) expect(vehicleRecordSchema.parse(record).plate.replace(/ /g, '')).toBe(parsed.plate.typed.toUpperCase().replace(/ /g, ''));
+        if (record)
+          expect(vehicleRecordSchema.parse(record).plate.replace(/ /g, '')).toBe(parsed.plate.typed.toUpperCase().replace(/ /g, ''));
       }),
       { numRuns: 300 },
     );

@@ -48,12 +48,31 @@ describe.each(['es_extended', 'es_extended-pre-1.13'] as const)('%s', (kind) => 
       { name: 'black_money', money: 250, label: 'Dirty Money', round: true, index: 2 },
       { name: 'money', money: 1840, label: 'Cash', round: true, index: 3 },
     ]);
-    expect(xPlayer.job).toEqual({ id: 2, name: 'police', label: 'LSPD', type: 'job', onDuty: true, grade: 2, grade_name: 'sergeant', grade_label: 'Sergent', grade_salary: 60, skin_male: [], skin_female: [] });
+    expect(xPlayer.job).toEqual({
+      id: 2,
+      name: 'police',
+      label: 'LSPD',
+      type: 'job',
+      onDuty: true,
+      grade: 2,
+      grade_name: 'sergeant',
+      grade_label: 'Sergent',
+      grade_salary: 60,
+      skin_male: [],
+      skin_female: [],
+    });
     // coords: the login position from the row, not the ped's.
     expect(xPlayer.coords).toEqual({ x: 441.8338623046875, y: -981.9259643554688, z: 30.68960571289062, heading: 87.24681091308594 });
     expect(xPlayer.variables).toEqual({ firstName: 'Lena', lastName: 'Kowalczyk', dateofbirth: '14/07/1994', sex: 'f', height: 168 });
-    expect(xPlayer.inventory.map((i: { name: string; count: number }) => [i.name, i.count])).toEqual([['bandage', 0], ['bread', 2], ['phone', 1], ['water', 3]]);
-    expect(xPlayer.loadout).toEqual([{ name: 'WEAPON_PISTOL', ammo: 11, label: 'WEAPON_PISTOL', components: ['clip_default'], tintIndex: 0 }]);
+    expect(xPlayer.inventory.map((i: { name: string; count: number }) => [i.name, i.count])).toEqual([
+      ['bandage', 0],
+      ['bread', 2],
+      ['phone', 1],
+      ['water', 3],
+    ]);
+    expect(xPlayer.loadout).toEqual([
+      { name: 'WEAPON_PISTOL', ammo: 11, label: 'WEAPON_PISTOL', components: ['clip_default'], tintIndex: 0 },
+    ]);
     expect(typeof xPlayer.getCoords).toBe('function');
     expect(read(`esx().GetPlayerIdFromIdentifier(${JSON.stringify(IDENTIFIER)})`)).toBe(source);
     expect(read(`esx().GetPlayerFromIdentifier('char1:nobody')`)).toBeUndefined();
@@ -112,7 +131,9 @@ test('Legacy: RunStaticPlayerMethod calls an xPlayer method without packing the 
   const esx = await Framework.start(host, 'es_extended');
   const source = esx.loadPlayer(esxRow(), { source: 12, coords: { x: 1, y: 2, z: 3 }, heading: 90 });
   const run = (method: string, ...args: unknown[]) =>
-    read(`exports.es_extended.RunStaticPlayerMethod(${source}, ${JSON.stringify(method)}${args.map((a) => `, ${JSON.stringify(a)}`).join('')})`);
+    read(
+      `exports.es_extended.RunStaticPlayerMethod(${source}, ${JSON.stringify(method)}${args.map((a) => `, ${JSON.stringify(a)}`).join('')})`,
+    );
   expect(run('getAccounts', true)).toEqual({ bank: 48210, black_money: 250, money: 1840 });
   expect(run('getInventory', true)).toEqual({ bread: 2, phone: 1, water: 3 });
   expect(run('getCoords', false, true)).toEqual({ x: 1, y: 2, z: 3, heading: 90 });
@@ -130,7 +151,10 @@ test('before 1.13 there is no RunStaticPlayerMethod export', async () => {
 test('with ox_inventory, getInventory answers ox_inventory items (a Lua export call from es_extended)', async () => {
   const esx = await Framework.start(host, 'es_extended', { config: { customInventory: 'ox' } });
   const source = esx.loadPlayer(
-    esxRow({ inventory: '[{"name":"money","count":1840,"slot":1},{"name":"phone","count":1,"slot":3},{"name":"WEAPON_PISTOL","count":1,"slot":5,"metadata":{"serial":"384920KTR102938","ammo":11}}]' }),
+    esxRow({
+      inventory:
+        '[{"name":"money","count":1840,"slot":1},{"name":"phone","count":1,"slot":3},{"name":"WEAPON_PISTOL","count":1,"slot":5,"metadata":{"serial":"384920KTR102938","ammo":11}}]',
+    }),
     { source: 12 },
   );
   const items = read(`exports.es_extended.RunStaticPlayerMethod(${source}, 'getInventory')`);

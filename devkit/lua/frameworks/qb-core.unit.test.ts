@@ -66,10 +66,16 @@ describe.each(lookups)('%s', (kind, lookup) => {
   });
 
   test('items in slots 1..n arrive as an array indexed slot - 1', () => {
-    qb.loadPlayer(qbCoreRow({ citizenid: 'ARR00001', inventory: '[{"name":"phone","amount":1,"slot":1},{"name":"lockpick","amount":2,"slot":2}]' }), { source: 4 });
+    qb.loadPlayer(
+      qbCoreRow({ citizenid: 'ARR00001', inventory: '[{"name":"phone","amount":1,"slot":1},{"name":"lockpick","amount":2,"slot":2}]' }),
+      { source: 4 },
+    );
     const items = (byCitizenId('ARR00001') as Player).PlayerData.items;
     expect(Array.isArray(items)).toBe(true);
-    expect(items.map((i: { name: string; slot: number }) => [i.name, i.slot])).toEqual([['phone', 1], ['lockpick', 2]]);
+    expect(items.map((i: { name: string; slot: number }) => [i.name, i.slot])).toEqual([
+      ['phone', 1],
+      ['lockpick', 2],
+    ]);
   });
 
   test('a row without a position gets the DefaultSpawn vector4: an ExtBuffer of type 22', () => {
@@ -86,7 +92,10 @@ describe.each(lookups)('%s', (kind, lookup) => {
   test('load, unload and drop: events as qb-core fires them, the player gone after each', () => {
     expect(read('events')).toEqual([['loaded', 'KQW48213', 'function']]);
     qb.unloadPlayer(source);
-    expect(read('events')).toEqual([['loaded', 'KQW48213', 'function'], ['unload', 3]]);
+    expect(read('events')).toEqual([
+      ['loaded', 'KQW48213', 'function'],
+      ['unload', 3],
+    ]);
     expect(byCitizenId('KQW48213')).toBeUndefined();
     qb.loadPlayer(qbCoreRow(), { source: 3 });
     qb.dropPlayer(3);
@@ -108,7 +117,7 @@ describe.each(lookups)('%s', (kind, lookup) => {
     expect(read(`GetEntityCoords(GetPlayerPed(${source}))`)).toEqual([1, 2, 3]);
   });
 
-  test("fault modes: the export throws, never answers, or answers nonsense", async () => {
+  test('fault modes: the export throws, never answers, or answers nonsense', async () => {
     const entry = kind === 'qb-core-before-2025-01' ? 'GetCoreObject' : 'GetPlayerByCitizenId';
     qb.fault('throw', [entry]);
     expect(() => byCitizenId('KQW48213')).toThrow(`An error occurred while calling export ${entry} of resource qb-core`);
@@ -137,7 +146,9 @@ test('2025-01: GetPlayerByCitizenId answers the raw Player; GetCoreObject takes 
   const player = read(`exports['qb-core'].GetPlayerByCitizenId('KQW48213')`) as Player;
   expect(Object.keys(player).sort()).toEqual(['Functions', 'Offline', 'PlayerData']);
   expect(Object.keys(read(`exports['qb-core'].GetCoreObject(['Functions'])`) as object)).toEqual(['Functions']);
-  expect(Object.keys(read(`exports['qb-core'].GetSharedJobs().police.grades`) as object)).toEqual(expect.arrayContaining(['0', '1', '2', '4']));
+  expect(Object.keys(read(`exports['qb-core'].GetSharedJobs().police.grades`) as object)).toEqual(
+    expect.arrayContaining(['0', '1', '2', '4']),
+  );
 });
 
 test('2026-05: the interface has no Offline; GetShared replaces GetSharedJobs', async () => {

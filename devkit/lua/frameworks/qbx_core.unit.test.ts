@@ -48,7 +48,12 @@ test('GetPlayersData: every online PlayerData, without Functions, in the shapes 
   const position = data.position as ExtBuffer;
   expect(position).toBeInstanceOf(ExtBuffer);
   expect(position.type).toBe(22);
-  expect([0, 4, 8, 12].map((o) => position.buffer.readFloatLE(o))).toEqual([-1037.7110595703125, -2737.9296875, Math.fround(20.169275283813477), Math.fround(329.0516052246094)]);
+  expect([0, 4, 8, 12].map((o) => position.buffer.readFloatLE(o))).toEqual([
+    -1037.7110595703125,
+    -2737.9296875,
+    Math.fround(20.169275283813477),
+    Math.fround(329.0516052246094),
+  ]);
   expect(data.metadata.jailitems).toEqual([]);
 });
 
@@ -70,7 +75,9 @@ test('GetJobs: grade keys are integers from 0, so an object with keys "0", "1"',
 });
 
 test('hunger, thirst and stress live in the player state bag', () => {
-  expect(read(`[GetStateBagValue('player:${source}', 'hunger'), Player(${source}).state.thirst, Player(${source}).state.stress]`)).toEqual([71.6, 74.4, 0]);
+  expect(read(`[GetStateBagValue('player:${source}', 'hunger'), Player(${source}).state.thirst, Player(${source}).state.stress]`)).toEqual([
+    71.6, 74.4, 0,
+  ]);
   qbx.setMetadata(source, 'stress', 40);
   expect(read(`GetStateBagValue('player:${source}', 'stress')`)).toBe(40);
   host.setPlayerState(source, 'hunger', 12.5);
@@ -79,7 +86,11 @@ test('hunger, thirst and stress live in the player state bag', () => {
 
 test('ox_inventory holds the items, keyed by slot; a new item fills a slot', () => {
   const items = read(`exports.ox_inventory.GetInventoryItems(${source})`);
-  expect(items.map((i: { name: string; slot: number; count: number }) => [i.name, i.slot, i.count])).toEqual([['money', 1, 500], ['bandage', 2, 6], ['phone', 3, 1]]);
+  expect(items.map((i: { name: string; slot: number; count: number }) => [i.name, i.slot, i.count])).toEqual([
+    ['money', 1, 500],
+    ['bandage', 2, 6],
+    ['phone', 3, 1],
+  ]);
   qbx.addItem(source, { name: 'lockpick', count: 2, slot: 5 });
   const after = read(`exports.ox_inventory.GetInventory(${source})`);
   expect(Object.keys(after.items)).toEqual(['1', '2', '3', '5']);
@@ -90,7 +101,10 @@ test('ox_inventory holds the items, keyed by slot; a new item fills a slot', () 
 test('load, logout and drop fire what Qbox fires and leave the player gone', () => {
   expect(read('events')).toEqual([['QBCore:Server:PlayerLoaded', 'QX7M2K9B']]);
   qbx.unloadPlayer(source);
-  expect(read('events').slice(1)).toEqual([['QBCore:Server:OnPlayerUnload', 7], ['qbx_core:server:playerLoggedOut', 7]]);
+  expect(read('events').slice(1)).toEqual([
+    ['QBCore:Server:OnPlayerUnload', 7],
+    ['qbx_core:server:playerLoggedOut', 7],
+  ]);
   expect(read(`exports.qbx_core.GetPlayersData()`)).toEqual([]);
   qbx.loadPlayer(qbxRow(), { source: 7 });
   qbx.dropPlayer(7);
@@ -113,7 +127,9 @@ test('setters: money, cuffs, job, the ped', () => {
 
 test('faults: throw, garbage, hang', async () => {
   qbx.fault('throw', ['GetPlayersData']);
-  expect(() => read(`exports.qbx_core.GetPlayersData()`)).toThrow('An error occurred while calling export GetPlayersData of resource qbx_core');
+  expect(() => read(`exports.qbx_core.GetPlayersData()`)).toThrow(
+    'An error occurred while calling export GetPlayersData of resource qbx_core',
+  );
   expect(host.takeViolations().map((v) => v.kind)).toEqual(['script-error']);
   qbx.fault('garbage');
   expect(read(`exports.qbx_core.GetPlayersData()`)).toEqual({ PlayerData: 'nonsense', '1': true, money: -1 });

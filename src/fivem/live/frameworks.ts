@@ -88,7 +88,10 @@ function table(value: unknown, call: string, what: string): Record<string, unkno
 function playerDataOf(player: unknown, citizen: OnlineCitizen, call: string): Record<string, unknown> {
   const data = table(table(player, call, `the player of server id ${citizen.serverId}`).PlayerData, call, 'its PlayerData');
   if (asString(data.citizenid).toUpperCase() !== citizen.identifier.toUpperCase()) {
-    throw unreadable(call, `server id ${citizen.serverId} holds citizenid ${asString(data.citizenid) || '(none)'}, not ${citizen.identifier}`);
+    throw unreadable(
+      call,
+      `server id ${citizen.serverId} holds citizenid ${asString(data.citizenid) || '(none)'}, not ${citizen.identifier}`,
+    );
   }
   return data;
 }
@@ -143,9 +146,10 @@ function esxStatic(context: ReaderContext): FrameworkReader {
     async read({ serverId }) {
       const answers = await Promise.all(ESX_METHODS.map(([, name, ...args]) => method(serverId, name, ...args)));
       // An unloaded player answers nothing to every method; accounts are never empty.
-      if (answers[0] === undefined || answers[0] === null) throw unreadable('RunStaticPlayerMethod getAccounts', `no xPlayer for server id ${serverId}`);
+      if (answers[0] === undefined || answers[0] === null)
+        throw unreadable('RunStaticPlayerMethod getAccounts', `no xPlayer for server id ${serverId}`);
       const parts = { family: 'esx' } as EsxPlayerParts;
-      ESX_METHODS.forEach(([key], index) => (parts[key] = answers[index]));
+      for (const [index, [key]] of ESX_METHODS.entries()) parts[key] = answers[index];
       return parts;
     },
   };
@@ -182,9 +186,16 @@ function esxShared(context: ReaderContext): FrameworkReader {
       });
     },
     async read(citizen) {
-      const xPlayer = table(await call.ref('GetPlayerFromId', getPlayerFromId as AnyFunction, citizen.serverId), 'GetPlayerFromId', `the xPlayer of server id ${citizen.serverId}`);
+      const xPlayer = table(
+        await call.ref('GetPlayerFromId', getPlayerFromId as AnyFunction, citizen.serverId),
+        'GetPlayerFromId',
+        `the xPlayer of server id ${citizen.serverId}`,
+      );
       if (asString(xPlayer.identifier) !== citizen.identifier) {
-        throw unreadable('GetPlayerFromId', `server id ${citizen.serverId} holds ${asString(xPlayer.identifier) || '(none)'}, not ${citizen.identifier}`);
+        throw unreadable(
+          'GetPlayerFromId',
+          `server id ${citizen.serverId} holds ${asString(xPlayer.identifier) || '(none)'}, not ${citizen.identifier}`,
+        );
       }
       const { accounts, job, group, inventory, loadout, metadata } = xPlayer;
       return { family: 'esx', accounts, job, group, inventory, loadout, metadata };
@@ -279,8 +290,14 @@ function qbx(context: ReaderContext): FrameworkReader {
       // Without ox_inventory (not started yet, or stopped) the database's items stay.
       parts.items = null;
       if (fx.resourceState(OX_INVENTORY) === 'started') {
-        parts.items = await callFramework('GetInventoryItems', () => fx.resourceExport(OX_INVENTORY, 'GetInventoryItems')(citizen.serverId), fx, context.timeoutMs);
-        if (parts.items === null || parts.items === undefined || typeof parts.items !== 'object') throw unreadable('ox_inventory GetInventoryItems', `no inventory for server id ${citizen.serverId}`);
+        parts.items = await callFramework(
+          'GetInventoryItems',
+          () => fx.resourceExport(OX_INVENTORY, 'GetInventoryItems')(citizen.serverId),
+          fx,
+          context.timeoutMs,
+        );
+        if (parts.items === null || parts.items === undefined || typeof parts.items !== 'object')
+          throw unreadable('ox_inventory GetInventoryItems', `no inventory for server id ${citizen.serverId}`);
       }
       return parts;
     },

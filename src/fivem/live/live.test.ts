@@ -27,7 +27,14 @@ function start(setup: (fx: FakeFx) => void, { enabled = true } = {}): Started {
   setup(fx);
   const warnings: string[] = [];
   const infos: string[] = [];
-  const live = startLiveRecords({ formats: FORMATS, enabled, warn: (m) => warnings.push(m), info: (m) => infos.push(m), fx, timeoutMs: TIMEOUT_MS });
+  const live = startLiveRecords({
+    formats: FORMATS,
+    enabled,
+    warn: (m) => warnings.push(m),
+    info: (m) => infos.push(m),
+    fx,
+    timeoutMs: TIMEOUT_MS,
+  });
   return { fx, live, warnings, infos };
 }
 
@@ -42,7 +49,8 @@ const ESX_ID = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
 function xPlayerMethods(identifier: string, money: number): Record<string, AnyFunction> {
   return {
     getIdentifier: () => identifier,
-    getAccounts: (minimal) => (minimal ? { bank: 100, black_money: 0, money } : [{ name: 'money', money, label: 'Cash', round: true, index: 1 }]),
+    getAccounts: (minimal) =>
+      minimal ? { bank: 100, black_money: 0, money } : [{ name: 'money', money, label: 'Cash', round: true, index: 1 }],
     getJob: () => ({ id: 2, name: 'police', label: 'LSPD', grade: 1, grade_name: 'officer', skin_male: [], skin_female: [] }),
     getGroup: () => 'user',
     getInventory: () => [{ name: 'handcuffs', count: 1, slot: 1 }],
@@ -53,7 +61,8 @@ function xPlayerMethods(identifier: string, money: number): Record<string, AnyFu
 
 function esxStatic(players: Map<number, Record<string, AnyFunction>>) {
   return {
-    RunStaticPlayerMethod: (source: unknown, method: unknown, ...args: unknown[]) => players.get(source as number)?.[method as string]?.(...args),
+    RunStaticPlayerMethod: (source: unknown, method: unknown, ...args: unknown[]) =>
+      players.get(source as number)?.[method as string]?.(...args),
     getSharedObject: () => ({ Players: [] }),
   };
 }
@@ -97,7 +106,11 @@ describe('es_extended 1.13+ (RunStaticPlayerMethod)', () => {
   it("reads the save's methods, never the shared object", async () => {
     await settled();
     const parts = await s.live.liveRow('alpha', ESX_ID);
-    expect(parts).toMatchObject({ framework: 'es_extended', serverId: 4, player: { family: 'esx', accounts: { money: 1840 }, group: 'user', loadout: [] } });
+    expect(parts).toMatchObject({
+      framework: 'es_extended',
+      serverId: 4,
+      player: { family: 'esx', accounts: { money: 1840 }, group: 'user', loadout: [] },
+    });
     expect(s.fx.count('es_extended.RunStaticPlayerMethod')).toBeGreaterThan(0);
     expect(s.fx.count('es_extended.getSharedObject')).toBe(0);
   });
@@ -132,7 +145,16 @@ describe('es_extended 1.13+ (RunStaticPlayerMethod)', () => {
 
 describe('es_extended before 1.13 (shared object)', () => {
   function olderEsx(fx: FakeFx, viaEvent: boolean) {
-    const xPlayer = { identifier: 'steam:110000112a4b3c5', source: 2, accounts: [{ name: 'money', money: 7 }], job: { name: 'taxi', grade: 0 }, group: 'user', inventory: [], loadout: [], getMoney: () => 7 };
+    const xPlayer = {
+      identifier: 'steam:110000112a4b3c5',
+      source: 2,
+      accounts: [{ name: 'money', money: 7 }],
+      job: { name: 'taxi', grade: 0 },
+      group: 'user',
+      inventory: [],
+      loadout: [],
+      getMoney: () => 7,
+    };
     const shared = {
       // ESX.Players keyed by source 2 only: an object with string keys.
       Players: { '2': xPlayer },
@@ -156,7 +178,11 @@ describe('es_extended before 1.13 (shared object)', () => {
     const s = start((fx) => olderEsx(fx, viaEvent));
     await settled();
     expect(s.live.presence('alpha', 'steam:110000112a4b3c5')).toEqual({ online: true, server_id: 2 });
-    for (let i = 0; i < 3; i++) expect((await s.live.liveRow('alpha', 'steam:110000112a4b3c5'))?.player).toMatchObject({ accounts: [{ name: 'money', money: 7 }], job: { name: 'taxi' } });
+    for (let i = 0; i < 3; i++)
+      expect((await s.live.liveRow('alpha', 'steam:110000112a4b3c5'))?.player).toMatchObject({
+        accounts: [{ name: 'money', money: 7 }],
+        job: { name: 'taxi' },
+      });
     expect(s.fx.count('es_extended.getSharedObject')).toBe(viaEvent ? 0 : 1);
     expect(s.fx.count('GetPlayerFromId')).toBe(3);
   });
@@ -185,7 +211,9 @@ describe('qb-core generations', () => {
   });
 
   it('2025-01 to 2026-05: the GetPlayer export', async () => {
-    const s = start((fx) => fx.start('qb-core', { GetPlayers: () => [3], GetPlayer: (source) => (source === 3 ? player : undefined), GetCoreObject: () => ({}) }));
+    const s = start((fx) =>
+      fx.start('qb-core', { GetPlayers: () => [3], GetPlayer: (source) => (source === 3 ? player : undefined), GetCoreObject: () => ({}) }),
+    );
     await settled();
     expect((await s.live.liveRow('beta', 'KQW48213'))?.serverId).toBe(3);
     expect(s.fx.count('qb-core.GetPlayer')).toBe(2); // the rebuild's, and the lookup's
@@ -252,7 +280,12 @@ describe('qbx_core', () => {
     });
     await settled();
     expect(s.live.presence('beta', 'QX7M2K9B')).toEqual({ online: true, server_id: 5 });
-    expect((await s.live.liveRow('beta', 'QX7M2K9B'))?.player).toEqual({ family: 'qb', playerData: player.PlayerData, items: oxItems, state: { hunger: 12.5, stress: 40 } });
+    expect((await s.live.liveRow('beta', 'QX7M2K9B'))?.player).toEqual({
+      family: 'qb',
+      playerData: player.PlayerData,
+      items: oxItems,
+      state: { hunger: 12.5, stress: 40 },
+    });
   });
 
   it("without ox_inventory running the database's items stay (items null)", async () => {
@@ -266,7 +299,12 @@ describe('qbx_core', () => {
 
 describe('the ped', () => {
   function withPlayer(fx: FakeFx) {
-    fx.start('qb-core', { GetShared: () => ({}), GetPlayers: () => [3], GetPlayer: () => qbPlayer('KQW48213', 3, 1), GetPlayerByCitizenId: () => qbPlayer('KQW48213', 3, 1) });
+    fx.start('qb-core', {
+      GetShared: () => ({}),
+      GetPlayers: () => [3],
+      GetPlayer: () => qbPlayer('KQW48213', 3, 1),
+      GetPlayerByCitizenId: () => qbPlayer('KQW48213', 3, 1),
+    });
   }
 
   it('gives position, health and armour under OneSync', async () => {
@@ -275,7 +313,11 @@ describe('the ped', () => {
       fx.peds.set(3, { coords: [215.5, -810.25, 30.75], health: 150, armour: 20 });
     });
     await settled();
-    expect((await s.live.liveRow('beta', 'KQW48213'))?.ped).toEqual({ position: { x: 215.5, y: -810.25, z: 30.75 }, health: 150, armour: 20 });
+    expect((await s.live.liveRow('beta', 'KQW48213'))?.ped).toEqual({
+      position: { x: 215.5, y: -810.25, z: 30.75 },
+      health: 150,
+      armour: 20,
+    });
   });
 
   it('is not asked for without OneSync', async () => {
@@ -303,7 +345,14 @@ describe('the ped', () => {
 
 describe('a framework in trouble: null (the database record), one warning per cause', () => {
   function qbWith(getPlayerByCitizenId: AnyFunction) {
-    return start((fx) => fx.start('qb-core', { GetShared: () => ({}), GetPlayers: () => [3], GetPlayer: () => qbPlayer('KQW48213', 3, 1), GetPlayerByCitizenId: getPlayerByCitizenId }));
+    return start((fx) =>
+      fx.start('qb-core', {
+        GetShared: () => ({}),
+        GetPlayers: () => [3],
+        GetPlayer: () => qbPlayer('KQW48213', 3, 1),
+        GetPlayerByCitizenId: getPlayerByCitizenId,
+      }),
+    );
   }
 
   async function threeLookups(s: Started): Promise<unknown[]> {
@@ -359,7 +408,12 @@ describe('a framework in trouble: null (the database record), one warning per ca
     mode = 'garbage';
     await threeLookups(s);
     expect(s.warnings).toHaveLength(2);
-    s.fx.start('qb-core', { GetShared: () => ({}), GetPlayers: () => [3], GetPlayer: () => qbPlayer('KQW48213', 3, 1), GetPlayerByCitizenId: getPlayerByCitizenId });
+    s.fx.start('qb-core', {
+      GetShared: () => ({}),
+      GetPlayers: () => [3],
+      GetPlayer: () => qbPlayer('KQW48213', 3, 1),
+      GetPlayerByCitizenId: getPlayerByCitizenId,
+    });
     await threeLookups(s);
     expect(s.warnings).toHaveLength(3);
   });
@@ -372,7 +426,9 @@ describe('a framework in trouble: null (the database record), one warning per ca
     await settled();
     expect(await s.live.liveRow('alpha', ESX_ID)).toBeNull();
     expect(await s.live.liveRow('alpha', ESX_ID)).toBeNull();
-    expect(s.warnings).toEqual([expect.stringMatching(/RunStaticPlayerMethod getAccounts answered something unreadable \(no xPlayer for server id 4\)/)]);
+    expect(s.warnings).toEqual([
+      expect.stringMatching(/RunStaticPlayerMethod getAccounts answered something unreadable \(no xPlayer for server id 4\)/),
+    ]);
   });
 
   it('a core object without Functions.GetPlayer: no live records for it, told once', async () => {
@@ -386,7 +442,14 @@ describe('a framework in trouble: null (the database record), one warning per ca
 
 describe('live_records off', () => {
   it('reads no framework per lookup; presence is still kept', async () => {
-    const s = start((fx) => fx.start('qbx_core', { GetPlayersData: () => [qbPlayer('QX7M2K9B', 5, 80).PlayerData], GetPlayer: () => qbPlayer('QX7M2K9B', 5, 80) }), { enabled: false });
+    const s = start(
+      (fx) =>
+        fx.start('qbx_core', {
+          GetPlayersData: () => [qbPlayer('QX7M2K9B', 5, 80).PlayerData],
+          GetPlayer: () => qbPlayer('QX7M2K9B', 5, 80),
+        }),
+      { enabled: false },
+    );
     await settled();
     expect(s.live.presence('beta', 'QX7M2K9B')).toEqual({ online: true, server_id: 5 });
     expect(await s.live.liveRow('beta', 'QX7M2K9B')).toBeNull();
@@ -398,7 +461,10 @@ describe('a framework that starts after the resource', () => {
   it('is found when it starts, with the players it has loaded', async () => {
     const s = start(() => undefined);
     expect(s.live.presence('beta', 'QX7M2K9B').online).toBe(false);
-    s.fx.start('qbx_core', { GetPlayersData: () => [qbPlayer('QX7M2K9B', 5, 80).PlayerData], GetPlayer: () => qbPlayer('QX7M2K9B', 5, 80) });
+    s.fx.start('qbx_core', {
+      GetPlayersData: () => [qbPlayer('QX7M2K9B', 5, 80).PlayerData],
+      GetPlayer: () => qbPlayer('QX7M2K9B', 5, 80),
+    });
     await settled();
     expect(s.live.presence('beta', 'QX7M2K9B')).toEqual({ online: true, server_id: 5 });
     expect(await s.live.liveRow('beta', 'QX7M2K9B')).not.toBeNull();

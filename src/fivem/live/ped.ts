@@ -16,7 +16,9 @@ const finite = (value: unknown): value is number => typeof value === 'number' &&
 
 /** `[x, y, z]` as the JS natives answer a vector, or `{x, y, z}`; null for anything else. */
 function coordinates(value: unknown): PedState['position'] | null {
-  const [x, y, z] = Array.isArray(value) ? value : [(value as { x?: unknown })?.x, (value as { y?: unknown })?.y, (value as { z?: unknown })?.z];
+  const [x, y, z] = Array.isArray(value)
+    ? value
+    : [(value as { x?: unknown })?.x, (value as { y?: unknown })?.y, (value as { z?: unknown })?.z];
   return finite(x) && finite(y) && finite(z) ? { x, y, z } : null;
 }
 

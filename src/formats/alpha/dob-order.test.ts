@@ -2,7 +2,12 @@ import { chooseDobOrder } from './dob-order';
 
 describe('chooseDobOrder (esx_dob_format auto)', () => {
   test('month-first servers: a second field above 12 is only ever a day', () => {
-    expect(chooseDobOrder(['07/14/1994', '12/31/1988', '03/04/2001', '1/25/1990', null, ''])).toEqual({ order: 'MDY', dayFirst: 0, monthFirst: 3, ambiguous: 1 });
+    expect(chooseDobOrder(['07/14/1994', '12/31/1988', '03/04/2001', '1/25/1990', null, ''])).toEqual({
+      order: 'MDY',
+      dayFirst: 0,
+      monthFirst: 3,
+      ambiguous: 1,
+    });
   });
 
   test('day-first servers (ESX default) choose DMY', () => {

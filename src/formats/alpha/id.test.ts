@@ -16,20 +16,7 @@ describe('isValidAlphaId', () => {
     expect(isValidAlphaId(id)).toBe(true);
   });
 
-  it.each([
-    '',
-    'a'.repeat(65),
-    '.',
-    '..',
-    '...',
-    'char1 abc',
-    'a/b',
-    '%2e%2e',
-    'a\u0000',
-    'zoë',
-    '🦊',
-    "x' OR 1=1",
-  ])('refuses %p', (id) => {
+  it.each(['', 'a'.repeat(65), '.', '..', '...', 'char1 abc', 'a/b', '%2e%2e', 'a\u0000', 'zoë', '🦊', "x' OR 1=1"])('refuses %p', (id) => {
     expect(isValidAlphaId(id)).toBe(false);
   });
 });

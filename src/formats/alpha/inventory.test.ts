@@ -23,18 +23,30 @@ describe('normaliseInventory: ox_inventory slot array', () => {
   });
 
   it('keeps money and black_money items (docs/design.md §7)', () => {
-    expect(items([{ name: 'money', count: 1840, slot: 1 }, { name: 'black_money', count: 250, slot: 2 }]).items).toEqual([
+    expect(
+      items([
+        { name: 'money', count: 1840, slot: 1 },
+        { name: 'black_money', count: 250, slot: 2 },
+      ]).items,
+    ).toEqual([
       { name: 'money', count: 1840, slot: 1 },
       { name: 'black_money', count: 250, slot: 2 },
     ]);
   });
 
   it('orders items by slot, whatever order Lua wrote them in', () => {
-    expect(items([{ name: 'b', count: 1, slot: 9 }, { name: 'a', count: 1, slot: 2 }]).items.map((i) => i.slot)).toEqual([2, 9]);
+    expect(
+      items([
+        { name: 'b', count: 1, slot: 9 },
+        { name: 'a', count: 1, slot: 2 },
+      ]).items.map((i) => i.slot),
+    ).toEqual([2, 9]);
   });
 
   it('skips holes and nameless entries of a holed list', () => {
-    expect(items([{ name: 'water', count: 1, slot: 1 }, null, 7, { count: 2, slot: 3 }, { name: 'bread', count: 2, slot: 4 }]).items).toEqual([
+    expect(
+      items([{ name: 'water', count: 1, slot: 1 }, null, 7, { count: 2, slot: 3 }, { name: 'bread', count: 2, slot: 4 }]).items,
+    ).toEqual([
       { name: 'water', count: 1, slot: 1 },
       { name: 'bread', count: 2, slot: 4 },
     ]);
@@ -51,7 +63,12 @@ describe('normaliseInventory: ox_inventory slot array', () => {
   });
 
   it('keeps both items of a duplicated slot: the record reports the row', () => {
-    expect(items([{ name: 'water', count: 1, slot: 2 }, { name: 'bread', count: 5, slot: 2 }]).items).toHaveLength(2);
+    expect(
+      items([
+        { name: 'water', count: 1, slot: 2 },
+        { name: 'bread', count: 5, slot: 2 },
+      ]).items,
+    ).toHaveLength(2);
   });
 
   it('reads counts and slots stored as text', () => {

@@ -10,7 +10,12 @@ import { alphaLive, mergeAlphaLive } from './live';
 import { normaliseAlphaRow, type AlphaSource } from './normalise';
 import { alphaRecordSchema, type AlphaRecord } from './schema';
 
-const options = { warn: (message: string) => { throw new Error(`unexpected warning: ${message}`); }, dobOrder: 'DMY' as const };
+const options = {
+  warn: (message: string) => {
+    throw new Error(`unexpected warning: ${message}`);
+  },
+  dobOrder: 'DMY' as const,
+};
 
 const record = (source: AlphaSource): AlphaRecord => alphaRecordSchema.parse(normaliseAlphaRow(source, options));
 
@@ -22,7 +27,19 @@ function parts(player: Omit<EsxPlayerParts, 'family'>, ped: PedState | null = nu
 const OX_PLAYER = {
   accounts: { bank: 48210, black_money: 250, money: 2590 },
   // skin_male/skin_female are `{}` in Lua, `[]` here.
-  job: { id: 2, name: 'police', label: 'LSPD', type: 'leo', onDuty: true, grade: 3, grade_name: 'sergeant', grade_label: 'Sergeant', grade_salary: 120, skin_male: [], skin_female: [] },
+  job: {
+    id: 2,
+    name: 'police',
+    label: 'LSPD',
+    type: 'leo',
+    onDuty: true,
+    grade: 3,
+    grade_name: 'sergeant',
+    grade_label: 'Sergeant',
+    grade_salary: 120,
+    skin_male: [],
+    skin_female: [],
+  },
   group: 'admin',
   // getInventory(true) under ox: a list 1..n, `metadata` nil for an item without any.
   inventory: [
@@ -111,7 +128,17 @@ describe('es_extended before 1.13 (xPlayer fields) over a v1-final row', () => {
       { name: 'black_money', money: 40, label: 'Black Money' },
       { name: 'money', money: 95, label: 'Cash' },
     ],
-    job: { id: 5, name: 'taxi', label: 'Taxi', grade: 0, grade_name: 'recrue', grade_label: 'Recrue', grade_salary: 12, skin_male: [], skin_female: [] },
+    job: {
+      id: 5,
+      name: 'taxi',
+      label: 'Taxi',
+      grade: 0,
+      grade_name: 'recrue',
+      grade_label: 'Recrue',
+      grade_salary: 12,
+      skin_male: [],
+      skin_female: [],
+    },
     group: 'user',
     inventory: [
       { name: 'bread', count: 0, label: 'Bread', weight: 1, usable: true, rare: false, canRemove: true },
@@ -142,7 +169,18 @@ describe('es_extended before 1.13 (xPlayer fields) over a v1-final row', () => {
 
 describe('ESX 1.1 (user_accounts rows)', () => {
   it("uses memory's accounts instead of the user_accounts rows and essentialmode's columns", () => {
-    const player = { accounts: [{ name: 'black_money', money: 5 }, { name: 'bank', money: 31000 }, { name: 'money', money: 1 }], job: { name: 'unemployed', grade: 0 }, group: 'user', inventory: [], loadout: [], metadata: undefined };
+    const player = {
+      accounts: [
+        { name: 'black_money', money: 5 },
+        { name: 'bank', money: 31000 },
+        { name: 'money', money: 1 },
+      ],
+      job: { name: 'unemployed', grade: 0 },
+      group: 'user',
+      inventory: [],
+      loadout: [],
+      metadata: undefined,
+    };
     const merged = mergeAlphaLive({ row: ESX_1_1_ROW, userAccounts: ESX_1_1_USER_ACCOUNTS, userInventory: [] }, parts(player))!;
     expect(merged.userAccounts).toBeUndefined();
     expect(record(merged).accounts).toEqual({ money: 1, bank: 31000, black_money: 5 });
@@ -170,7 +208,9 @@ describe('what is no xPlayer', () => {
 
 describe('alphaLive', () => {
   it('finds a citizen asked for with the license: prefix under the bare identifier ESX stores', () => {
-    expect(alphaLive.candidates('license:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toContain(alphaLive.key('7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10'));
+    expect(alphaLive.candidates('license:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toContain(
+      alphaLive.key('7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10'),
+    );
     expect(alphaLive.candidates('char1:abc')).toEqual([alphaLive.key('char1:abc')]);
   });
 });

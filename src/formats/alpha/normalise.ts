@@ -37,7 +37,17 @@ function textOr(value: unknown, fallback: string): string {
 }
 
 /** The fields a search answers with (docs/design.md §2.7): each is the `users` column of that name. */
-export const ALPHA_SUMMARY_FIELDS = ['identifier', 'firstname', 'lastname', 'dateofbirth', 'sex', 'height', 'job', 'job_grade', 'phone_number'] as const;
+export const ALPHA_SUMMARY_FIELDS = [
+  'identifier',
+  'firstname',
+  'lastname',
+  'dateofbirth',
+  'sex',
+  'height',
+  'job',
+  'job_grade',
+  'phone_number',
+] as const;
 
 export type AlphaSummary = Pick<AlphaRecord, (typeof ALPHA_SUMMARY_FIELDS)[number]>;
 

@@ -37,7 +37,18 @@ function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record
 }
 
 const warnings: string[] = [];
-const options: FormatOptions = { warn: (m) => warnings.push(m), dobOrder: 'DMY', now: () => 0, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
+const options: FormatOptions = {
+  warn: (m) => warnings.push(m),
+  dobOrder: 'DMY',
+  now: () => 0,
+  maxColumnBytes: 4_194_304,
+  esxCharacterPrefix: 'char',
+  esxMaxCharacters: 4,
+  info: () => undefined,
+  groups: () => undefined,
+  vehicles: () => undefined,
+  scanTimeoutMs: 1000,
+};
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);
 const ESSENTIALMODE_COLUMNS = [...Object.keys(ESX_1_1_ROW), 'license', 'permission_level', 'name'];
@@ -117,11 +128,9 @@ describe('lookup', () => {
   });
 
   it('reads ESX 1.1 accounts from users and user_accounts with a second parameterised query', async () => {
-    const { db, calls } = fakeDb(
-      { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] },
-      [ESX_1_1_ROW],
-      { 'steam:110000112a4b3c5': ESX_1_1_USER_ACCOUNTS },
-    );
+    const { db, calls } = fakeDb({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [ESX_1_1_ROW], {
+      'steam:110000112a4b3c5': ESX_1_1_USER_ACCOUNTS,
+    });
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const record = await lookup!.byId('steam:110000112a4b3c5');
@@ -134,11 +143,12 @@ describe('lookup', () => {
 
   it('reads ESX 1.2 accounts by the stored identifier, after a license: retry', async () => {
     const row = { identifier: '9a3c5e7f', group: 'user', job: 'unemployed', job_grade: 0, inventory: '[]' };
-    const { db } = fakeDb(
-      { users: Object.keys(row), user_accounts: ['id', 'identifier', 'name', 'money'] },
-      [row],
-      { '9a3c5e7f': [{ name: 'bank', money: 700 }, { name: 'money', money: 20 }] },
-    );
+    const { db } = fakeDb({ users: Object.keys(row), user_accounts: ['id', 'identifier', 'name', 'money'] }, [row], {
+      '9a3c5e7f': [
+        { name: 'bank', money: 700 },
+        { name: 'money', money: 20 },
+      ],
+    });
     const lookup = await alphaFormat.prepare(db, options);
     expect((await lookup!.byId('license:9a3c5e7f'))?.accounts).toEqual({ money: 20, bank: 700, black_money: 0 });
   });

@@ -41,10 +41,7 @@ async function dobOrder(db: Database, columns: ReadonlyMap<string, TableColumn>,
  * ESX `users` table: none at all, or one without `identifier` (Qbox creates a `users` table of
  * its own, keyed by `userId`).
  */
-export async function prepareAlpha(
-  db: Database,
-  options: FormatOptions,
-): Promise<FormatLookups<AlphaRecord> | null> {
+export async function prepareAlpha(db: Database, options: FormatOptions): Promise<FormatLookups<AlphaRecord> | null> {
   const columns = await readTableColumns(db, 'users');
   if (!columns?.has('identifier')) return null;
   const selected = selectAlphaColumns(columns);

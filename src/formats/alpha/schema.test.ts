@@ -47,9 +47,14 @@ describe('alphaRecordSchema', () => {
     expect(skin.additionalProperties).toBe(false);
     expect(skin.properties.hair!.additionalProperties).toBe(false);
     expect(skin.properties.headOverlays!.additionalProperties).toEqual({});
-    expect(Object.keys(skin.properties.headBlend!.properties).sort()).toEqual(
-      ['shapeFirst', 'shapeMix', 'shapeSecond', 'skinFirst', 'skinMix', 'skinSecond'],
-    );
+    expect(Object.keys(skin.properties.headBlend!.properties).sort()).toEqual([
+      'shapeFirst',
+      'shapeMix',
+      'shapeSecond',
+      'skinFirst',
+      'skinMix',
+      'skinSecond',
+    ]);
   });
 
   it('refuses a date that is not YYYY-MM-DD', () => {

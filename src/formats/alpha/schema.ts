@@ -21,11 +21,7 @@ export const alphaAccountsSchema = z
 export const alphaInventoryItemSchema = z.strictObject({
   name: z.string().describe('Item name as the inventory registers it, e.g. `water`, `WEAPON_PISTOL`.'),
   count: z.number(),
-  slot: z
-    .number()
-    .describe(
-      'Slot as stored by ox_inventory; for the classic ESX inventory (which has no slots) 1..n in item-name order.',
-    ),
+  slot: z.number().describe('Slot as stored by ox_inventory; for the classic ESX inventory (which has no slots) 1..n in item-name order.'),
 });
 
 export const alphaLoadoutItemSchema = z.strictObject({
@@ -70,12 +66,10 @@ export const alphaSkinSchema = z
       'fivem-appearance / illenium-appearance head overlays keyed by name, each usually `{style, opacity, color, secondColor}`.',
     ),
     faceFeatures: looseObject.describe('Face features keyed by name (`noseWidth`, …), each a number from -1 to 1.'),
-    tattoos: z
-      .array(looseObject)
-      .describe('Tattoos of every zone in one list, each as stored (`name`, `collection`, `zone`, …).'),
+    tattoos: z.array(looseObject).describe('Tattoos of every zone in one list, each as stored (`name`, `collection`, `zone`, …).'),
   })
   .describe(
-    'Appearance in the fivem-appearance / illenium-appearance shape; a skinchanger skin is converted with illenium-appearance\'s mapping; no stored skin gives empty values.',
+    "Appearance in the fivem-appearance / illenium-appearance shape; a skinchanger skin is converted with illenium-appearance's mapping; no stored skin gives empty values.",
   );
 
 export const alphaRecordSchema = z
@@ -91,7 +85,9 @@ export const alphaRecordSchema = z
     group: z.string().describe('Permission group; `user` when none is stored.'),
     accounts: alphaAccountsSchema,
     inventory: z.array(alphaInventoryItemSchema),
-    loadout: z.array(alphaLoadoutItemSchema).describe('Weapons of the classic ESX loadout; empty under ox_inventory, where weapons are inventory items.'),
+    loadout: z
+      .array(alphaLoadoutItemSchema)
+      .describe('Weapons of the classic ESX loadout; empty under ox_inventory, where weapons are inventory items.'),
     metadata: z.strictObject({
       health: z.number().describe('Ped health, 0 to 200 (ESX Legacy 1.9.4+; 0 on older servers).'),
       armor: z.number().describe('Armour, 0 to 100.'),
@@ -117,5 +113,15 @@ export type AlphaSkin = z.infer<typeof alphaSkinSchema>;
 
 /** A search's answer per citizen (docs/design.md §2.7): the record's fields a CAD lists, each exactly the record's. */
 export const alphaSummarySchema = alphaRecordSchema
-  .pick({ identifier: true, firstname: true, lastname: true, dateofbirth: true, sex: true, height: true, job: true, job_grade: true, phone_number: true })
+  .pick({
+    identifier: true,
+    firstname: true,
+    lastname: true,
+    dateofbirth: true,
+    sex: true,
+    height: true,
+    job: true,
+    job_grade: true,
+    phone_number: true,
+  })
   .describe('One citizen found by a search: the fields of the full record a list shows, each exactly as the record has it.');

@@ -295,7 +295,23 @@ describe('no usable skin', () => {
 describe('skinchanger skins saved before mom/dad (face and skin indexes)', () => {
   // As esx_skin saved them up to v1-final: skinchanger's ApplySkin passed them to the ped as
   // SetPedHeadBlendData(ped, face, face, face, skin, skin, skin, 1.0, 1.0, 1.0, true).
-  const OLD_MALE = { sex: 0, face: 12, skin: 5, age_1: 0, age_2: 0, beard_1: 11, beard_2: 10, hair_1: 4, hair_2: 0, hair_color_1: 3, hair_color_2: 0, tshirt_1: 15, torso_1: 7, pants_1: 4, shoes_1: 1 };
+  const OLD_MALE = {
+    sex: 0,
+    face: 12,
+    skin: 5,
+    age_1: 0,
+    age_2: 0,
+    beard_1: 11,
+    beard_2: 10,
+    hair_1: 4,
+    hair_2: 0,
+    hair_color_1: 3,
+    hair_color_2: 0,
+    tshirt_1: 15,
+    torso_1: 7,
+    pants_1: 4,
+    shoes_1: 1,
+  };
   const OLD_FEMALE_NO_SEX = { face: 21, skin: 0, hair_1: 43, hair_color_1: 29, eye_color: 2 };
 
   it.each([
@@ -309,6 +325,11 @@ describe('skinchanger skins saved before mom/dad (face and skin indexes)', () =>
   });
 
   it('a row with mom/dad ignores a leftover face key', () => {
-    expect(convert({ sex: 0, mom: 21, dad: 4, face_md_weight: 50, skin_md_weight: 40, face: 9, skin: 9 }).headBlend).toMatchObject({ shapeFirst: 21, shapeSecond: 4, shapeMix: 0.5, skinMix: 0.4 });
+    expect(convert({ sex: 0, mom: 21, dad: 4, face_md_weight: 50, skin_md_weight: 40, face: 9, skin: 9 }).headBlend).toMatchObject({
+      shapeFirst: 21,
+      shapeSecond: 4,
+      shapeMix: 0.5,
+      skinMix: 0.4,
+    });
   });
 });

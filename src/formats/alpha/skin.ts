@@ -56,8 +56,12 @@ function fromAppearance(skin: Record<string, unknown>): AlphaSkin {
     eyeColor: asNumber(skin.eyeColor),
     hair: numberFields(skin.hair, HAIR_FIELDS),
     headBlend: numberFields(skin.headBlend, HEAD_BLEND_FIELDS),
-    components: asList(skin.components).filter(isPlainObject).map((c) => numberFields(c, COMPONENT_FIELDS)),
-    props: asList(skin.props).filter(isPlainObject).map((p) => numberFields(p, PROP_FIELDS)),
+    components: asList(skin.components)
+      .filter(isPlainObject)
+      .map((c) => numberFields(c, COMPONENT_FIELDS)),
+    props: asList(skin.props)
+      .filter(isPlainObject)
+      .map((p) => numberFields(p, PROP_FIELDS)),
     headOverlays: plainObject(skin.headOverlays),
     faceFeatures: plainObject(skin.faceFeatures),
     tattoos: toTattoos(skin.tattoos),

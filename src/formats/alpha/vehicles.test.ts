@@ -26,7 +26,17 @@ const LEGACY_PROPS =
   '"neonColor":[255,0,255],"extras":[],"tyreSmokeColor":[255,255,255],"modSpoilers":-1,"modEngine":2,"modTurbo":false,"modXenon":false,"modLivery":-1}';
 
 describe('ESX Legacy with esx_garage (parking, pound)', () => {
-  const base = { plate: 'KLM 482', owner: OWNER, vehicle: LEGACY_PROPS, type: 'car', job: null, parking: 'SanAndreasAvenue', pound: null, owner_firstname: 'Lena', owner_lastname: 'Kowalczyk' };
+  const base = {
+    plate: 'KLM 482',
+    owner: OWNER,
+    vehicle: LEGACY_PROPS,
+    type: 'car',
+    job: null,
+    parking: 'SanAndreasAvenue',
+    pound: null,
+    owner_firstname: 'Lena',
+    owner_lastname: 'Kowalczyk',
+  };
 
   test('a garaged car: its garage, fuel and health from the properties, model and label from the hash', () => {
     const { record, warnings } = run({ ...base, stored: 1 });
@@ -52,7 +62,10 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
   });
 
   test('impounded (stored 2): the pound is the garage', () => {
-    expect(run({ ...base, stored: 2, parking: null, pound: 'LosSantos' }).record).toMatchObject({ state: 'impounded', garage: 'LosSantos' });
+    expect(run({ ...base, stored: 2, parking: null, pound: 'LosSantos' }).record).toMatchObject({
+      state: 'impounded',
+      garage: 'LosSantos',
+    });
   });
 
   test('out (stored 0, esx_garage clears parking and pound)', () => {
@@ -66,25 +79,72 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
 });
 
 test('bought and never parked: esx_vehicleshop wrote only {model, plate}; fuel and health take their defaults', () => {
-  const { record } = run({ plate: 'ABC 123', owner: OWNER, vehicle: `{"model":${joaat('blista')},"plate":"ABC 123"}`, type: 'car', job: null, stored: 0 });
-  expect(record).toMatchObject({ model: 'blista', label: 'Blista', fuel: 100, engine: 1000, body: 1000, properties: { model: joaat('blista'), plate: 'ABC 123' } });
+  const { record } = run({
+    plate: 'ABC 123',
+    owner: OWNER,
+    vehicle: `{"model":${joaat('blista')},"plate":"ABC 123"}`,
+    type: 'car',
+    job: null,
+    stored: 0,
+  });
+  expect(record).toMatchObject({
+    model: 'blista',
+    label: 'Blista',
+    fuel: 100,
+    engine: 1000,
+    body: 1000,
+    properties: { model: joaat('blista'), plate: 'ABC 123' },
+  });
 });
 
 test('ESX 1.1 (owner VARCHAR(22), TINYINT(1) stored, properties without fuel or health): the defaults', () => {
   const props = `{"model":${joaat('sultan')},"plate":"XYZ 987","plateIndex":0,"health":1000,"dirtLevel":4.0,"color1":0,"color2":0,"neonEnabled":[false,false,false,false],"modTurbo":false}`;
-  const { record } = run({ plate: 'XYZ 987', owner: 'steam:110000112a4b3c5', vehicle: props, type: 'car', job: '', stored: 1, owner_firstname: 'Kevin', owner_lastname: 'Walsh' });
-  expect(record).toMatchObject({ owner: 'steam:110000112a4b3c5', owner_name: 'Kevin Walsh', model: 'sultan', state: 'garaged', garage: '', fuel: 100, engine: 1000, body: 1000 });
+  const { record } = run({
+    plate: 'XYZ 987',
+    owner: 'steam:110000112a4b3c5',
+    vehicle: props,
+    type: 'car',
+    job: '',
+    stored: 1,
+    owner_firstname: 'Kevin',
+    owner_lastname: 'Walsh',
+  });
+  expect(record).toMatchObject({
+    owner: 'steam:110000112a4b3c5',
+    owner_name: 'Kevin Walsh',
+    model: 'sultan',
+    state: 'garaged',
+    garage: '',
+    fuel: 100,
+    engine: 1000,
+    body: 1000,
+  });
 });
 
 test('a police fleet car is listed with its job and type', () => {
-  const { record } = run({ plate: 'LSPD 014', owner: OWNER, vehicle: `{"model":${joaat('police3')},"plate":"LSPD 014"}`, type: 'car', job: 'police', stored: 1 });
+  const { record } = run({
+    plate: 'LSPD 014',
+    owner: OWNER,
+    vehicle: `{"model":${joaat('police3')},"plate":"LSPD 014"}`,
+    type: 'car',
+    job: 'police',
+    stored: 1,
+  });
   expect(record).toMatchObject({ job: 'police', model: 'police3', label: 'Police Cruiser' });
-  expect(run({ plate: 'B 1', owner: OWNER, vehicle: `{"model":${joaat('seashark')}}`, type: 'boat', job: null, stored: 1 }).record.type).toBe('boat');
+  expect(
+    run({ plate: 'B 1', owner: OWNER, vehicle: `{"model":${joaat('seashark')}}`, type: 'boat', job: null, stored: 1 }).record.type,
+  ).toBe('boat');
 });
 
 test('a model stored unsigned, or as a spawn name, is the same model', () => {
-  expect(run({ plate: 'U 1', owner: OWNER, vehicle: '{"model":4278019151}' }).record).toMatchObject({ model: 'bison', model_hash: -16948145 });
-  expect(run({ plate: 'U 2', owner: OWNER, vehicle: '{"model":"Sultan"}' }).record).toMatchObject({ model: 'sultan', model_hash: joaat('sultan') });
+  expect(run({ plate: 'U 1', owner: OWNER, vehicle: '{"model":4278019151}' }).record).toMatchObject({
+    model: 'bison',
+    model_hash: -16948145,
+  });
+  expect(run({ plate: 'U 2', owner: OWNER, vehicle: '{"model":"Sultan"}' }).record).toMatchObject({
+    model: 'sultan',
+    model_hash: joaat('sultan'),
+  });
 });
 
 test('an addon car: "" with its hash kept, or its name from a running framework\'s list', () => {
@@ -101,7 +161,7 @@ test('unreadable JSON: {} and defaults, one warning naming the plate and column'
   expect(warnings).toEqual(['vehicle BAD 1: column vehicle holds unreadable JSON; the field takes its default']);
 });
 
-test('a table without type, job, stored, parking or pound (2018 shapes): ESX\'s defaults', () => {
+test("a table without type, job, stored, parking or pound (2018 shapes): ESX's defaults", () => {
   const { record } = run({ plate: 'old 42', owner: 'steam:11000010a1b2c3d', vehicle: null });
   expect(record).toEqual({
     plate: 'OLD 42',

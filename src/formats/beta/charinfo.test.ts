@@ -52,7 +52,7 @@ describe('normaliseCharinfo', () => {
     expect([info.phone, info.account, info.cid]).toEqual(['4157732901', '12345678', '2']);
   });
 
-  it('gives qb-core\'s defaults when charinfo is NULL, cid from the row\'s cid column', () => {
+  it("gives qb-core's defaults when charinfo is NULL, cid from the row's cid column", () => {
     expect(normaliseCharinfo(undefined, 3)).toEqual({
       firstname: 'Firstname',
       lastname: 'Lastname',
@@ -65,7 +65,7 @@ describe('normaliseCharinfo', () => {
     });
   });
 
-  it('falls back to PlayerDefaults\' cid 1 when neither charinfo nor the row has one', () => {
+  it("falls back to PlayerDefaults' cid 1 when neither charinfo nor the row has one", () => {
     expect(normaliseCharinfo([], null).cid).toBe('1');
   });
 });

@@ -34,14 +34,17 @@ function catalog(entries: Record<string, [label: string, grades: GradeRow[], typ
       {
         label,
         ...(type ? { type } : {}),
-        grades: new Map(grades.map(([gradeName, payment, isboss], level) => [level, { name: gradeName, payment, isboss: isboss === true }])),
+        grades: new Map(
+          grades.map(([gradeName, payment, isboss], level) => [level, { name: gradeName, payment, isboss: isboss === true }]),
+        ),
       },
     ]),
   );
 }
 
 /** Grades from level 0 with their payments; the top one is the boss, as in every qb-core list. */
-const ranks = (payments: number[], names: string[]): GradeRow[] => names.map((n, i) => (i === names.length - 1 ? [n, payments[i], true] : [n, payments[i]]));
+const ranks = (payments: number[], names: string[]): GradeRow[] =>
+  names.map((n, i) => (i === names.length - 1 ? [n, payments[i], true] : [n, payments[i]]));
 const SHOP_PAY = [50, 75, 100, 125, 150];
 const GARAGE = ranks(SHOP_PAY, ['Recruit', 'Novice', 'Experienced', 'Advanced', 'Manager']);
 
@@ -112,7 +115,11 @@ export function readCatalog(value: unknown): GroupCatalog {
         isboss: grade.isboss === true,
       });
     }
-    out.set(name, { label: typeof def.label === 'string' ? def.label : '', ...(typeof def.type === 'string' ? { type: def.type } : {}), grades });
+    out.set(name, {
+      label: typeof def.label === 'string' ? def.label : '',
+      ...(typeof def.type === 'string' ? { type: def.type } : {}),
+      grades,
+    });
   }
   return out;
 }

@@ -5,10 +5,7 @@ describe('isValidBetaId', () => {
     expect(isValidBetaId(id)).toBe(true);
   });
 
-  it.each(['', 'A'.repeat(51), 'KQW-48213', 'KQW 48213', 'license:abc', '..', 'Zoë1', 'ABC12345\n', '%41BC'])(
-    'rejects %p',
-    (id) => {
-      expect(isValidBetaId(id)).toBe(false);
-    },
-  );
+  it.each(['', 'A'.repeat(51), 'KQW-48213', 'KQW 48213', 'license:abc', '..', 'Zoë1', 'ABC12345\n', '%41BC'])('rejects %p', (id) => {
+    expect(isValidBetaId(id)).toBe(false);
+  });
 });

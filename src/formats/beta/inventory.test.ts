@@ -7,13 +7,24 @@ describe('normaliseInventory (qb-inventory)', () => {
   it('maps amount, quality, serie, ammo and attachment components (B.5)', () => {
     const items = normaliseInventory(
       [
-        { name: 'weapon_pistol', amount: 1, info: { serie: '48KQz7AB193lMnP', quality: 97.45, ammo: 36, attachments: [{ component: 'COMPONENT_AT_PI_FLSH' }] }, type: 'weapon', slot: 2 },
+        {
+          name: 'weapon_pistol',
+          amount: 1,
+          info: { serie: '48KQz7AB193lMnP', quality: 97.45, ammo: 36, attachments: [{ component: 'COMPONENT_AT_PI_FLSH' }] },
+          type: 'weapon',
+          slot: 2,
+        },
         { name: 'phone', amount: 1, info: '', type: 'item', slot: 4 },
       ],
       NOW_MS,
     );
     expect(items).toEqual([
-      { name: 'weapon_pistol', count: 1, slot: 2, metadata: { durability: 97.45, ammo: 36, serial: '48KQz7AB193lMnP', components: ['COMPONENT_AT_PI_FLSH'] } },
+      {
+        name: 'weapon_pistol',
+        count: 1,
+        slot: 2,
+        metadata: { durability: 97.45, ammo: 36, serial: '48KQz7AB193lMnP', components: ['COMPONENT_AT_PI_FLSH'] },
+      },
       { name: 'phone', count: 1, slot: 4, metadata: {} },
     ]);
   });
@@ -32,7 +43,9 @@ describe('normaliseInventory (qb-inventory)', () => {
   });
 
   it('keeps a registered owner when qb info has one', () => {
-    expect(normaliseInventory([{ name: 'weapon_pistol', amount: 1, info: { registered: 'Zoë Brandt' }, slot: 1 }], NOW_MS)[0]!.metadata).toEqual({
+    expect(
+      normaliseInventory([{ name: 'weapon_pistol', amount: 1, info: { registered: 'Zoë Brandt' }, slot: 1 }], NOW_MS)[0]!.metadata,
+    ).toEqual({
       registered: 'Zoë Brandt',
     });
   });
@@ -46,7 +59,21 @@ describe('normaliseInventory (qb-inventory)', () => {
 describe('normaliseInventory (ox_inventory)', () => {
   it('keeps count and the known metadata keys, dropping the others (B.6)', () => {
     const [item] = normaliseInventory(
-      [{ name: 'WEAPON_PISTOL', count: 1, slot: 2, metadata: { durability: 96.5, ammo: 12, components: ['at_flashlight'], serial: '519204QJX884102', registered: 'Marcus Hale', label: 'Pistol' } }],
+      [
+        {
+          name: 'WEAPON_PISTOL',
+          count: 1,
+          slot: 2,
+          metadata: {
+            durability: 96.5,
+            ammo: 12,
+            components: ['at_flashlight'],
+            serial: '519204QJX884102',
+            registered: 'Marcus Hale',
+            label: 'Pistol',
+          },
+        },
+      ],
       NOW_MS,
     );
     expect(item).toEqual({
@@ -58,12 +85,18 @@ describe('normaliseInventory (ox_inventory)', () => {
   });
 
   it('reads components that Lua wrote as an object with numeric keys', () => {
-    const [item] = normaliseInventory([{ name: 'WEAPON_SMG', count: 1, slot: 1, metadata: { components: { '1': 'at_clip_extended', '12': 'at_scope_macro' } } }], NOW_MS);
+    const [item] = normaliseInventory(
+      [{ name: 'WEAPON_SMG', count: 1, slot: 1, metadata: { components: { '1': 'at_clip_extended', '12': 'at_scope_macro' } } }],
+      NOW_MS,
+    );
     expect(item!.metadata.components).toEqual(['at_clip_extended', 'at_scope_macro']);
   });
 
   it('leaves out registered when ox stored false (an unregistered weapon)', () => {
-    const [item] = normaliseInventory([{ name: 'WEAPON_KNIFE', count: 1, slot: 1, metadata: { durability: 100, registered: false } }], NOW_MS);
+    const [item] = normaliseInventory(
+      [{ name: 'WEAPON_KNIFE', count: 1, slot: 1, metadata: { durability: 100, registered: false } }],
+      NOW_MS,
+    );
     expect(item!.metadata).toEqual({ durability: 100 });
   });
 
@@ -77,7 +110,7 @@ describe('normaliseInventory (ox_inventory)', () => {
     expect(item!.metadata).toEqual({ durability: expected });
   });
 
-  it('reads B.6\'s burger at a fixed now: half of its 3-day lifetime left is 50', () => {
+  it("reads B.6's burger at a fixed now: half of its 3-day lifetime left is 50", () => {
     const now = (1_717_600_000 - 129_600) * 1000;
     const [item] = normaliseInventory([{ name: 'burger', count: 2, slot: 3, metadata: { durability: 1717600000, degrade: 4320 } }], now);
     expect(item!.metadata.durability).toBe(50);
@@ -100,7 +133,10 @@ describe('normaliseInventory (shapes)', () => {
 
   it('reads a sparse Lua table (object with numeric keys) and keeps each stored slot', () => {
     const items = normaliseInventory(
-      { '1': { name: 'lockpick', amount: 2, info: '', slot: 1 }, '14': { name: 'weapon_knife', amount: 1, info: { serie: '73abc4DE912fGhI', quality: 100 }, slot: 14 } },
+      {
+        '1': { name: 'lockpick', amount: 2, info: '', slot: 1 },
+        '14': { name: 'weapon_knife', amount: 1, info: { serie: '73abc4DE912fGhI', quality: 100 }, slot: 14 },
+      },
       NOW_MS,
     );
     expect(items).toEqual([
@@ -118,7 +154,11 @@ describe('normaliseInventory (shapes)', () => {
       ],
       NOW_MS,
     );
-    expect(items.map((i) => [i.slot, i.name])).toEqual([[1, 'a'], [4, 'b'], [9, 'c']]);
+    expect(items.map((i) => [i.slot, i.name])).toEqual([
+      [1, 'a'],
+      [4, 'b'],
+      [9, 'c'],
+    ]);
   });
 
   it('keeps the later of two entries for one slot, as the game loaders do', () => {
@@ -137,7 +177,10 @@ describe('normaliseInventory (shapes)', () => {
   });
 
   it('drops entries the game could not load: no name, no slot, not an object', () => {
-    const items = normaliseInventory([null, 'bread', { name: '', count: 1, slot: 1 }, { name: 'water', count: 1 }, { name: 'cola', count: 1, slot: 2 }], NOW_MS);
+    const items = normaliseInventory(
+      [null, 'bread', { name: '', count: 1, slot: 1 }, { name: 'water', count: 1 }, { name: 'cola', count: 1, slot: 2 }],
+      NOW_MS,
+    );
     expect(items.map((i) => i.name)).toEqual(['cola']);
   });
 });
@@ -168,7 +211,9 @@ describe('qb-inventory forks with a quality per unit of the stack', () => {
 
 describe('item metadata strings', () => {
   it('have lone surrogates repaired, as every other string of the record', () => {
-    const inventory = JSON.parse('[{"name":"WEAPON_PISTOL","count":1,"slot":1,"metadata":{"serial":"519204QJX\\ud800","registered":"Zo\\udc00","components":["at_\\ud83d"]}}]');
+    const inventory = JSON.parse(
+      '[{"name":"WEAPON_PISTOL","count":1,"slot":1,"metadata":{"serial":"519204QJX\\ud800","registered":"Zo\\udc00","components":["at_\\ud83d"]}}]',
+    );
     const [item] = normaliseInventory(inventory, 0);
     expect(item!.metadata).toEqual({ serial: '519204QJX\uFFFD', registered: 'Zo\uFFFD', components: ['at_\uFFFD'] });
   });

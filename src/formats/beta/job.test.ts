@@ -41,7 +41,12 @@ describe('normaliseJob', () => {
   });
 
   it('completes the job level from the grade when payment and isboss are only there', () => {
-    const job = normaliseJob({ name: 'police', label: 'LSPD', type: 'leo', grade: { name: 'Chief', level: 4, payment: 150, isboss: true } });
+    const job = normaliseJob({
+      name: 'police',
+      label: 'LSPD',
+      type: 'leo',
+      grade: { name: 'Chief', level: 4, payment: 150, isboss: true },
+    });
     expect(job.payment).toBe(150);
     expect(job.isboss).toBe(true);
   });
@@ -67,14 +72,16 @@ describe('normaliseJob', () => {
     expect([job.onduty, job.isboss]).toEqual([true, false]);
   });
 
-  it.each([undefined, [], 'junk', 42])('gives qb-core\'s default job for %p', (value) => {
+  it.each([undefined, [], 'junk', 42])("gives qb-core's default job for %p", (value) => {
     expect(normaliseJob(value)).toEqual(DEFAULT_JOB);
   });
 });
 
 describe('normaliseGang', () => {
   it('completes grade.isboss of a Qbox gang from the gang level (B.7)', () => {
-    expect(normaliseGang({ name: 'none', label: 'No Gang', isboss: false, bankAuth: false, grade: { name: 'Unaffiliated', level: 0 } })).toEqual({
+    expect(
+      normaliseGang({ name: 'none', label: 'No Gang', isboss: false, bankAuth: false, grade: { name: 'Unaffiliated', level: 0 } }),
+    ).toEqual({
       name: 'none',
       label: 'No Gang',
       isboss: false,
@@ -86,7 +93,7 @@ describe('normaliseGang', () => {
     expect(normaliseGang({ name: 'ballas', label: 'Ballas', grade: { name: 'Boss', level: 3, isboss: true } }).isboss).toBe(true);
   });
 
-  it('completes the 2021 gang {name, label} (B.8) without another gang\'s grade name', () => {
+  it("completes the 2021 gang {name, label} (B.8) without another gang's grade name", () => {
     // No definition of `geen` is known: the grade name is the empty value, not the default gang's `none`.
     expect(normaliseGang({ name: 'geen', label: 'Geen Gang' })).toEqual({
       name: 'geen',
@@ -96,17 +103,20 @@ describe('normaliseGang', () => {
     });
   });
 
-  it.each([undefined, null, [], {}, { label: 'nameless' }])('gives qb-core\'s default gang (PlayerDefaults) for %p, whatever definitions run', (value) => {
-    const defaultGang = { name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } };
-    expect(normaliseGang(value)).toEqual(defaultGang);
-    // qb-core's own gang list names `none` differently ("No Gang", "Unaffiliated"); a NULL gang is still PlayerDefaults'.
-    const live = readCatalog({ none: { label: 'No Gang', grades: { '0': { name: 'Unaffiliated' } } } });
-    expect(normaliseGang(value, live)).toEqual(defaultGang);
-  });
+  it.each([undefined, null, [], {}, { label: 'nameless' }])(
+    "gives qb-core's default gang (PlayerDefaults) for %p, whatever definitions run",
+    (value) => {
+      const defaultGang = { name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } };
+      expect(normaliseGang(value)).toEqual(defaultGang);
+      // qb-core's own gang list names `none` differently ("No Gang", "Unaffiliated"); a NULL gang is still PlayerDefaults'.
+      const live = readCatalog({ none: { label: 'No Gang', grades: { '0': { name: 'Unaffiliated' } } } });
+      expect(normaliseGang(value, live)).toEqual(defaultGang);
+    },
+  );
 });
 
 describe('jobs with a grade short of its name (QBCore 2021 rows, level-only forks)', () => {
-  it('takes the grade name, payment and boss flag of that job at that level from qb-core\'s defaults', () => {
+  it("takes the grade name, payment and boss flag of that job at that level from qb-core's defaults", () => {
     // qb-core main's shared/jobs.lua: police level 3 is Lieutenant (125), the job's type leo.
     expect(normaliseJob({ name: 'police', label: 'Law Enforcement', onduty: true, grade: { level: 3 } })).toEqual({
       name: 'police',
@@ -117,16 +127,35 @@ describe('jobs with a grade short of its name (QBCore 2021 rows, level-only fork
       grade: { name: 'Lieutenant', level: 3, payment: 125, isboss: false },
       payment: 125,
     });
-    expect(normaliseJob({ name: 'ambulance', grade: 4 })).toMatchObject({ label: 'EMS', isboss: true, grade: { name: 'Chief', level: 4, payment: 150, isboss: true } });
+    expect(normaliseJob({ name: 'ambulance', grade: 4 })).toMatchObject({
+      label: 'EMS',
+      isboss: true,
+      grade: { name: 'Chief', level: 4, payment: 150, isboss: true },
+    });
   });
 
   it('a 2021 row with no grade at all is level 0 of its own job, never Freelancer', () => {
-    expect(normaliseJob({ name: 'mechanic', label: 'Mechanic', payment: 70, onduty: false }).grade).toEqual({ name: 'Recruit', level: 0, payment: 70, isboss: false });
+    expect(normaliseJob({ name: 'mechanic', label: 'Mechanic', payment: 70, onduty: false }).grade).toEqual({
+      name: 'Recruit',
+      level: 0,
+      payment: 70,
+      isboss: false,
+    });
   });
 
-  it('knows every job and gang of qb-core\'s default lists, gangs included', () => {
-    expect(normaliseJob({ name: 'bennys', grade: { level: 4 } })).toMatchObject({ label: "Benny's Original Motor Works", type: 'mechanic', isboss: true, grade: { name: 'Manager', payment: 150 } });
-    expect(normaliseGang({ name: 'ballas', grade: { level: 3 } })).toEqual({ name: 'ballas', label: 'Ballas', isboss: true, grade: { name: 'Boss', level: 3, isboss: true } });
+  it("knows every job and gang of qb-core's default lists, gangs included", () => {
+    expect(normaliseJob({ name: 'bennys', grade: { level: 4 } })).toMatchObject({
+      label: "Benny's Original Motor Works",
+      type: 'mechanic',
+      isboss: true,
+      grade: { name: 'Manager', payment: 150 },
+    });
+    expect(normaliseGang({ name: 'ballas', grade: { level: 3 } })).toEqual({
+      name: 'ballas',
+      label: 'Ballas',
+      isboss: true,
+      grade: { name: 'Boss', level: 3, isboss: true },
+    });
     expect(normaliseGang({ name: 'triads', grade: 1 }).grade.name).toBe('Enforcer');
   });
 
@@ -141,27 +170,59 @@ describe('jobs with a grade short of its name (QBCore 2021 rows, level-only fork
     expect(normaliseGang({ name: 'ballas', grade: { level: 3 } }, liveGangs).grade).toEqual({ name: '', level: 3, isboss: false });
   });
 
-  it('the server\'s own definitions win over the defaults, and fill label and type', () => {
-    const live = readCatalog({ police: { label: 'LSPD', type: 'leo', grades: { '0': { name: 'Recruit', payment: 40 }, '3': { name: 'Corporal', payment: 99, isboss: false } } } });
-    expect(normaliseJob({ name: 'police', grade: { level: 3 } }, live)).toMatchObject({ label: 'LSPD', type: 'leo', grade: { name: 'Corporal', payment: 99 }, payment: 99 });
+  it("the server's own definitions win over the defaults, and fill label and type", () => {
+    const live = readCatalog({
+      police: {
+        label: 'LSPD',
+        type: 'leo',
+        grades: { '0': { name: 'Recruit', payment: 40 }, '3': { name: 'Corporal', payment: 99, isboss: false } },
+      },
+    });
+    expect(normaliseJob({ name: 'police', grade: { level: 3 } }, live)).toMatchObject({
+      label: 'LSPD',
+      type: 'leo',
+      grade: { name: 'Corporal', payment: 99 },
+      payment: 99,
+    });
   });
 
   it('an unknown job or level gets the empty value, and what the row stores always wins', () => {
-    expect(normaliseJob({ name: 'burgershot', grade: { level: 2 } })).toMatchObject({ label: '', grade: { name: '', level: 2, payment: 0 }, payment: 0 });
+    expect(normaliseJob({ name: 'burgershot', grade: { level: 2 } })).toMatchObject({
+      label: '',
+      grade: { name: '', level: 2, payment: 0 },
+      payment: 0,
+    });
     expect(normaliseJob({ name: 'police', grade: { level: 42 } }).grade.name).toBe('');
-    expect(normaliseJob({ name: 'police', label: 'Cops', grade: { name: 'Rookie', level: 0, payment: 5 } })).toMatchObject({ label: 'Cops', grade: { name: 'Rookie', payment: 5 } });
+    expect(normaliseJob({ name: 'police', label: 'Cops', grade: { name: 'Rookie', level: 0, payment: 5 } })).toMatchObject({
+      label: 'Cops',
+      grade: { name: 'Rookie', payment: 5 },
+    });
   });
 });
 
-describe('readCatalog: definitions as the frameworks\' exports hand them to JS', () => {
+describe("readCatalog: definitions as the frameworks' exports hand them to JS", () => {
   it('qb-core string grade keys, qbx_core integer keys, and a 1..n Lua list read as an array shifted by one', () => {
     const jobs = readCatalog({
       a: { label: 'A', grades: { '0': { name: 'Zero', payment: 1 }, '1': { name: 'One', payment: 2, isboss: true } } },
-      b: { label: 'B', type: 'ems', grades: [{ name: 'First', payment: 3 }, { name: 'Second', payment: 4 }] },
+      b: {
+        label: 'B',
+        type: 'ems',
+        grades: [
+          { name: 'First', payment: 3 },
+          { name: 'Second', payment: 4 },
+        ],
+      },
       broken: 'nope',
     });
     expect(jobs.get('a')?.grades.get(1)).toEqual({ name: 'One', payment: 2, isboss: true });
-    expect(jobs.get('b')).toEqual({ label: 'B', type: 'ems', grades: new Map([[1, { name: 'First', payment: 3, isboss: false }], [2, { name: 'Second', payment: 4, isboss: false }]]) });
+    expect(jobs.get('b')).toEqual({
+      label: 'B',
+      type: 'ems',
+      grades: new Map([
+        [1, { name: 'First', payment: 3, isboss: false }],
+        [2, { name: 'Second', payment: 4, isboss: false }],
+      ]),
+    });
     expect(jobs.has('broken')).toBe(false);
   });
 });

@@ -65,7 +65,11 @@ function namedGroup(value: unknown): { fields: Record<string, unknown>; name: st
 export function normaliseJob(value: unknown, live?: GroupCatalog): BetaJob {
   const named = namedGroup(value);
   if (!named) return { ...JOB_DEFAULTS, grade: { ...JOB_DEFAULTS.grade } };
-  const { fields, storedGrade, group, grade, definition, gradeDefinition } = readGroup(named.fields, named.name, definitionsFrom(live, DEFAULT_JOBS));
+  const { fields, storedGrade, group, grade, definition, gradeDefinition } = readGroup(
+    named.fields,
+    named.name,
+    definitionsFrom(live, DEFAULT_JOBS),
+  );
   const jobPayment = optionalNumber(fields.payment);
   const gradePayment = optionalNumber(storedGrade.payment) ?? (jobPayment === undefined ? gradeDefinition?.payment : undefined);
   return {

@@ -14,7 +14,14 @@ import { qbcoreRecord, qbcoreRow, qboxRow } from './__fixtures__/rows';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 0);
 const record = (row: Row): BetaRecord =>
-  betaRecordSchema.parse(normaliseBetaRow(row, { warn: (message) => { throw new Error(`unexpected warning: ${message}`); }, nowMs: NOW }));
+  betaRecordSchema.parse(
+    normaliseBetaRow(row, {
+      warn: (message) => {
+        throw new Error(`unexpected warning: ${message}`);
+      },
+      nowMs: NOW,
+    }),
+  );
 
 function parts(player: Omit<QbPlayerParts, 'family'>, ped: PedState | null = null, framework = 'qb-core'): LiveParts {
   return { framework, serverId: 3, player: { family: 'qb', ...player }, ped };
@@ -30,20 +37,64 @@ function qbPlayerData(): Record<string, unknown> {
     source: 3,
     optin: true,
     money: { cash: 15, bank: 18250.5, crypto: 2 },
-    charinfo: { firstname: 'Zoë', lastname: 'Brandt', birthdate: '1993-02-17', gender: 1, nationality: 'German', phone: '4157732901', account: 'US04QBCore5821337741', cid: 1 },
-    job: { name: 'police', label: 'Law Enforcement', payment: 100, type: 'leo', onduty: false, isboss: false, grade: { name: 'Sergeant', level: 2, payment: 100, isboss: false } },
+    charinfo: {
+      firstname: 'Zoë',
+      lastname: 'Brandt',
+      birthdate: '1993-02-17',
+      gender: 1,
+      nationality: 'German',
+      phone: '4157732901',
+      account: 'US04QBCore5821337741',
+      cid: 1,
+    },
+    job: {
+      name: 'police',
+      label: 'Law Enforcement',
+      payment: 100,
+      type: 'leo',
+      onduty: false,
+      isboss: false,
+      grade: { name: 'Sergeant', level: 2, payment: 100, isboss: false },
+    },
     gang: { name: 'none', label: 'No Gang Affiliation', isboss: false, grade: { name: 'none', level: 0, isboss: false } },
     metadata: {
-      hunger: 40, thirst: 35.5, stress: 20, isdead: false, inlaststand: false, armor: 0, ishandcuffed: true, tracker: false, injail: 0,
-      jailitems: [], status: [], phone: [], rep: [], callsign: 'NO CALLSIGN', bloodtype: 'O+', fingerprint: 'Kq271Z84bRt3019', walletid: 'QB-48213377',
-      criminalrecord: { hasRecord: false }, licences: { driver: true, business: false, weapon: true }, inside: { apartment: [] },
+      hunger: 40,
+      thirst: 35.5,
+      stress: 20,
+      isdead: false,
+      inlaststand: false,
+      armor: 0,
+      ishandcuffed: true,
+      tracker: false,
+      injail: 0,
+      jailitems: [],
+      status: [],
+      phone: [],
+      rep: [],
+      callsign: 'NO CALLSIGN',
+      bloodtype: 'O+',
+      fingerprint: 'Kq271Z84bRt3019',
+      walletid: 'QB-48213377',
+      criminalrecord: { hasRecord: false },
+      licences: { driver: true, business: false, weapon: true },
+      inside: { apartment: [] },
       phonedata: { SerialNumber: 58213377, InstalledApps: [] },
     },
     // PlayerData.position is the one read at login: {x,y,z} decoded from the row.
     position: { x: 441.8338623046875, y: -981.9259643554688, z: 30.68960571289062 },
     // qb-inventory's slot table 1..n: an array, slot 1 at index 0.
     items: [
-      { name: 'id_card', amount: 1, info: { citizenid: 'KQW48213' }, label: 'ID Card', weight: 0, type: 'item', unique: true, useable: true, slot: 1 },
+      {
+        name: 'id_card',
+        amount: 1,
+        info: { citizenid: 'KQW48213' },
+        label: 'ID Card',
+        weight: 0,
+        type: 'item',
+        unique: true,
+        useable: true,
+        slot: 1,
+      },
       { name: 'lockpick', amount: 4, info: '', label: 'Lockpick', weight: 300, type: 'item', unique: false, useable: true, slot: 2 },
     ],
   };
@@ -74,7 +125,10 @@ describe('qb-core PlayerData over its row', () => {
   });
 
   it('reads items whose slots have holes (an object with string keys)', () => {
-    const playerData = { ...qbPlayerData(), items: { '2': { name: 'phone', amount: 1, info: '', slot: 2 }, '7': { name: 'water_bottle', amount: 3, info: '', slot: 7 } } };
+    const playerData = {
+      ...qbPlayerData(),
+      items: { '2': { name: 'phone', amount: 1, info: '', slot: 2 }, '7': { name: 'water_bottle', amount: 3, info: '', slot: 7 } },
+    };
     expect(record(mergeBetaLive(qbcoreRow, parts({ playerData }))!).inventory).toEqual([
       { name: 'phone', count: 1, slot: 2, metadata: {} },
       { name: 'water_bottle', count: 3, slot: 7, metadata: {} },
@@ -98,12 +152,42 @@ describe('qbx_core PlayerData, ox_inventory items and state bags over a Qbox row
     citizenid: 'QX7M2K9B',
     userId: 12,
     money: { cash: 80, bank: 5000, crypto: 0 },
-    charinfo: { firstname: 'Ana', lastname: 'Łukasik', birthdate: '1999-08-05', gender: 1, nationality: 'Poland', phone: '7318820455', account: 'US07QBX1934588127', cid: 1 },
-    job: { name: 'ambulance', label: 'EMS', payment: 50, type: 'ems', onduty: true, isboss: false, bankAuth: false, grade: { name: 'Paramedic', level: 1 } },
+    charinfo: {
+      firstname: 'Ana',
+      lastname: 'Łukasik',
+      birthdate: '1999-08-05',
+      gender: 1,
+      nationality: 'Poland',
+      phone: '7318820455',
+      account: 'US07QBX1934588127',
+      cid: 1,
+    },
+    job: {
+      name: 'ambulance',
+      label: 'EMS',
+      payment: 50,
+      type: 'ems',
+      onduty: true,
+      isboss: false,
+      bankAuth: false,
+      grade: { name: 'Paramedic', level: 1 },
+    },
     jobs: { ambulance: 1 },
     gang: { name: 'none', label: 'No Gang', isboss: false, bankAuth: false, grade: { name: 'Unaffiliated', level: 0 } },
     gangs: [],
-    metadata: { health: 200, hunger: 71.6, thirst: 74.4, stress: 0, isdead: false, inlaststand: true, armor: 0, ishandcuffed: false, bloodtype: 'A-', licences: { id: true, driver: true, weapon: false }, phonedata: { SerialNumber: 40192837, InstalledApps: [] } },
+    metadata: {
+      health: 200,
+      hunger: 71.6,
+      thirst: 74.4,
+      stress: 0,
+      isdead: false,
+      inlaststand: true,
+      armor: 0,
+      ishandcuffed: false,
+      bloodtype: 'A-',
+      licences: { id: true, driver: true, weapon: false },
+      phonedata: { SerialNumber: 40192837, InstalledApps: [] },
+    },
     // qbx_core's vec4, an ExtBuffer of type 22 in JS: the merge never reads PlayerData.position.
     position: { buffer: Buffer.alloc(16), type: 22 },
     items: [],
@@ -112,7 +196,14 @@ describe('qbx_core PlayerData, ox_inventory items and state bags over a Qbox row
   const items = {
     '1': { name: 'money', label: 'Money', weight: 0, slot: 1, count: 80, stack: true, close: false },
     '2': { name: 'bandage', label: 'Bandage', weight: 115, slot: 2, count: 5, stack: true, close: true },
-    '5': { name: 'WEAPON_PISTOL', label: 'Pistol', weight: 1130, slot: 5, count: 1, metadata: { durability: 100, ammo: 12, serial: '118233QBX', registered: 'Ana Łukasik', components: [] } },
+    '5': {
+      name: 'WEAPON_PISTOL',
+      label: 'Pistol',
+      weight: 1130,
+      slot: 5,
+      count: 1,
+      metadata: { durability: 100, ammo: 12, serial: '118233QBX', registered: 'Ana Łukasik', components: [] },
+    },
   };
   const state = { hunger: 33.25, thirst: 12, stress: 61 };
   const live = record(mergeBetaLive(qboxRow, parts({ playerData, items, state }, null, 'qbx_core'))!);
@@ -123,7 +214,13 @@ describe('qbx_core PlayerData, ox_inventory items and state bags over a Qbox row
       [2, 'bandage', 5],
       [5, 'WEAPON_PISTOL', 1],
     ]);
-    expect(live.inventory[2].metadata).toEqual({ durability: 100, ammo: 12, serial: '118233QBX', registered: 'Ana Łukasik', components: [] });
+    expect(live.inventory[2].metadata).toEqual({
+      durability: 100,
+      ammo: 12,
+      serial: '118233QBX',
+      registered: 'Ana Łukasik',
+      components: [],
+    });
   });
 
   it('takes hunger, thirst and stress from the state bag, the rest of metadata from PlayerData', () => {
@@ -147,7 +244,7 @@ describe('qbx_core PlayerData, ox_inventory items and state bags over a Qbox row
   });
 });
 
-describe('what is not this citizen\'s PlayerData', () => {
+describe("what is not this citizen's PlayerData", () => {
   const cases: Array<[string, Record<string, unknown>]> = [
     ['another citizen', { citizenid: 'OTHER001' }],
     ['money that is a number', { money: 12 }],
@@ -160,7 +257,12 @@ describe('what is not this citizen\'s PlayerData', () => {
   });
 
   it("an es_extended player's parts: null", () => {
-    const esx: LiveParts = { framework: 'es_extended', serverId: 1, player: { family: 'esx', accounts: {}, job: {}, group: 'user', inventory: [], loadout: [], metadata: {} }, ped: null };
+    const esx: LiveParts = {
+      framework: 'es_extended',
+      serverId: 1,
+      player: { family: 'esx', accounts: {}, job: {}, group: 'user', inventory: [], loadout: [], metadata: {} },
+      ped: null,
+    };
     expect(mergeBetaLive(qbcoreRow, esx)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { normaliseMetadata } from './metadata';
 
 describe('normaliseMetadata', () => {
-  it('gives qb-core\'s PlayerDefaults when metadata holds nothing', () => {
+  it("gives qb-core's PlayerDefaults when metadata holds nothing", () => {
     expect(normaliseMetadata(undefined)).toEqual({
       hunger: 100,
       thirst: 100,
@@ -41,7 +41,10 @@ describe('normaliseMetadata', () => {
 
   it('keeps only hasRecord of a criminal record with an os.date table (B.6)', () => {
     const m = normaliseMetadata({
-      criminalrecord: { hasRecord: true, date: { year: 2024, month: 6, day: 2, hour: 18, min: 31, sec: 5, wday: 1, yday: 154, isdst: true } },
+      criminalrecord: {
+        hasRecord: true,
+        date: { year: 2024, month: 6, day: 2, hour: 18, min: 31, sec: 5, wday: 1, yday: 154, isdst: true },
+      },
     });
     expect(m.criminalrecord).toEqual({ hasRecord: true });
   });
@@ -56,7 +59,7 @@ describe('normaliseMetadata', () => {
   });
 
   it.each([
-    ['qb-phone\'s object keyed by app name', { spotify: { app: 'spotify' }, twitter: { app: 'twitter' } }, ['spotify', 'twitter']],
+    ["qb-phone's object keyed by app name", { spotify: { app: 'spotify' }, twitter: { app: 'twitter' } }, ['spotify', 'twitter']],
     ['an empty Lua table', [], []],
     ['a list of names', ['bank', 'garage'], ['bank', 'garage']],
     ['a list of objects', [{ app: 'bank' }, { name: 'mail' }], ['bank', 'mail']],

@@ -9,7 +9,7 @@ describe('normaliseMoney', () => {
     expect(normaliseMoney({ cash: 1, bank: 2, crypto: 0, blackmoney: 900 })).toEqual({ cash: 1, bank: 2, crypto: 0 });
   });
 
-  it.each([undefined, [], {}, 'junk'])('gives qb-core\'s start amounts for %p', (value) => {
+  it.each([undefined, [], {}, 'junk'])("gives qb-core's start amounts for %p", (value) => {
     expect(normaliseMoney(value)).toEqual({ cash: 500, bank: 5000, crypto: 0 });
   });
 

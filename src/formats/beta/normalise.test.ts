@@ -98,7 +98,7 @@ describe('normaliseBetaRow', () => {
     expect(record.inventory).toEqual([]);
   });
 
-  it('keeps a latin1 table\'s mangled name as stored', () => {
+  it("keeps a latin1 table's mangled name as stored", () => {
     expect(normalise({ ...qbcore2021Row, name: 'Zo? ??' }).name).toBe('Zo? ??');
   });
 
@@ -126,7 +126,20 @@ describe('normaliseBetaRow', () => {
   it('gives a row of NULLs the framework defaults and "" for a missing last_updated, without warnings', () => {
     const warn = jest.fn();
     const record = normalise(
-      { id: 7, citizenid: 'ABC12345', cid: null, license: 'license:ab', name: 'x', money: null, charinfo: null, job: null, gang: null, position: null, metadata: null, inventory: null },
+      {
+        id: 7,
+        citizenid: 'ABC12345',
+        cid: null,
+        license: 'license:ab',
+        name: 'x',
+        money: null,
+        charinfo: null,
+        job: null,
+        gang: null,
+        position: null,
+        metadata: null,
+        inventory: null,
+      },
       warn,
     );
     expect(record.money).toEqual({ cash: 500, bank: 5000, crypto: 0 });

@@ -44,7 +44,18 @@ const QBCORE_COLUMNS: Array<[string, string, string]> = [
 ];
 
 function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
-  return { warn: jest.fn(), dobOrder: 'DMY', now: () => nowMs, maxColumnBytes: 4_194_304, esxCharacterPrefix: 'char', esxMaxCharacters: 4, info: () => undefined, groups: () => undefined, vehicles: () => undefined, scanTimeoutMs: 1000 };
+  return {
+    warn: jest.fn(),
+    dobOrder: 'DMY',
+    now: () => nowMs,
+    maxColumnBytes: 4_194_304,
+    esxCharacterPrefix: 'char',
+    esxMaxCharacters: 4,
+    info: () => undefined,
+    groups: () => undefined,
+    vehicles: () => undefined,
+    scanTimeoutMs: 1000,
+  };
 }
 
 describe('betaFormat', () => {

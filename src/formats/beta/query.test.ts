@@ -20,7 +20,7 @@ describe('buildCitizenQuery', () => {
     expect(query?.params('kqw48213')).toEqual(['kqw48213']);
   });
 
-  it('reads the 2021 table\'s `#` as id and leaves out `steam`', () => {
+  it("reads the 2021 table's `#` as id and leaves out `steam`", () => {
     const query = buildCitizenQuery(columns2021, MAX);
     expect(query?.sql).toBe(`SELECT \`#\` AS \`id\`, ${BODY_2021} WHERE \`citizenid\` = ? LIMIT 1`);
     expect(query?.sql).not.toContain('steam');
@@ -58,6 +58,14 @@ describe('buildCitizenQuery', () => {
   });
 
   it('gives no query for a players table without citizenid (not a QBCore table)', () => {
-    expect(buildCitizenQuery(tableColumns('utf8mb4_general_ci', [['id', 'int'], ['name', 'varchar']]), MAX)).toBeNull();
+    expect(
+      buildCitizenQuery(
+        tableColumns('utf8mb4_general_ci', [
+          ['id', 'int'],
+          ['name', 'varchar'],
+        ]),
+        MAX,
+      ),
+    ).toBeNull();
   });
 });

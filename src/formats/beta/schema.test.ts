@@ -13,14 +13,17 @@ describe('betaRecordSchema', () => {
     ['item durability above 100', { ...record, inventory: [{ name: 'x', count: 1, slot: 1, metadata: { durability: 101 } }] }],
     ['negative ammo', { ...record, inventory: [{ name: 'x', count: 1, slot: 1, metadata: { ammo: -1 } }] }],
     ['a key the spec does not list', { ...record, steam: 'steam:1' }],
-    ['an item metadata key the spec does not list', { ...record, inventory: [{ name: 'x', count: 1, slot: 1, metadata: { degrade: 4320 } }] }],
+    [
+      'an item metadata key the spec does not list',
+      { ...record, inventory: [{ name: 'x', count: 1, slot: 1, metadata: { degrade: 4320 } }] },
+    ],
     ['a missing field', { ...record, gang: undefined }],
     ['a last_updated that is no UTC date-time', { ...record, last_updated: '2026-03-14 21:07:33' }],
   ])('rejects %s', (_label, value) => {
     expect(betaRecordSchema.safeParse(value).success).toBe(false);
   });
 
-  it('has a JSON Schema form with the spec\'s bounds for /openapi.json', () => {
+  it("has a JSON Schema form with the spec's bounds for /openapi.json", () => {
     const json = z.toJSONSchema(betaRecordSchema) as {
       additionalProperties: boolean;
       properties: Record<string, { properties: Record<string, { minimum?: number; maximum?: number }> }>;
@@ -31,7 +34,11 @@ describe('betaRecordSchema', () => {
 });
 
 describe('normaliseBetaRow on arbitrary column contents', () => {
-  const column = fc.oneof(fc.constant(null), fc.string(), fc.jsonValue().map((v) => JSON.stringify(v)));
+  const column = fc.oneof(
+    fc.constant(null),
+    fc.string(),
+    fc.jsonValue().map((v) => JSON.stringify(v)),
+  );
   const item = fc.record(
     {
       name: fc.oneof(fc.string(), fc.integer()),
@@ -39,7 +46,10 @@ describe('normaliseBetaRow on arbitrary column contents', () => {
       count: fc.double(),
       amount: fc.integer(),
       info: fc.oneof(fc.constant(''), fc.dictionary(fc.constantFrom('quality', 'ammo', 'serie', 'attachments'), fc.jsonValue())),
-      metadata: fc.dictionary(fc.constantFrom('durability', 'degrade', 'ammo', 'serial', 'registered', 'components'), fc.oneof(fc.double(), fc.jsonValue())),
+      metadata: fc.dictionary(
+        fc.constantFrom('durability', 'degrade', 'ammo', 'serial', 'registered', 'components'),
+        fc.oneof(fc.double(), fc.jsonValue()),
+      ),
     },
     { requiredKeys: [] },
   );
@@ -57,7 +67,10 @@ describe('normaliseBetaRow on arbitrary column contents', () => {
           gang: column,
           position: column,
           metadata: column,
-          inventory: fc.oneof(column, fc.array(item).map((items) => JSON.stringify(items))),
+          inventory: fc.oneof(
+            column,
+            fc.array(item).map((items) => JSON.stringify(items)),
+          ),
           last_updated_unix: fc.oneof(fc.double(), fc.string(), fc.constant(null)),
         }),
         fc.integer({ min: 0, max: 4_000_000_000_000 }),

@@ -49,20 +49,20 @@ export const betaJobSchema = z
     }),
     payment: z.number().describe('Salary'),
   })
-  .describe('The citizen\'s job');
+  .describe("The citizen's job");
 
 export const betaGangSchema = z
   .strictObject({
     name: z.string().describe('Gang name; none when not in a gang'),
     label: z.string().describe('Gang label shown to players'),
-    isboss: z.boolean().describe('Whether the player is the gang\'s boss'),
+    isboss: z.boolean().describe("Whether the player is the gang's boss"),
     grade: z.strictObject({
       name: gradeName,
       level: gradeLevel,
       isboss: z.boolean().describe('Whether this grade is a boss grade'),
     }),
   })
-  .describe('The citizen\'s gang');
+  .describe("The citizen's gang");
 
 export const betaMetadataSchema = z
   .strictObject({
@@ -92,7 +92,7 @@ export const betaMetadataSchema = z
       InstalledApps: z.array(z.string()).describe('Names of the apps installed on the phone'),
     }),
   })
-  .describe('Character state; values the row lacks take qb-core\'s PlayerDefaults');
+  .describe("Character state; values the row lacks take qb-core's PlayerDefaults");
 
 export const betaRecordSchema = z
   .strictObject({

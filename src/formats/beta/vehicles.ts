@@ -22,7 +22,7 @@ import { citizenIdMatch } from './citizen-id-match';
  * spawn name, else the properties' `model`; 0 when none is stored.
  */
 function modelHash(row: Row, vehicle: string, mods: Record<string, unknown> | undefined): number {
-  return asModelHash(row.hash) ?? (vehicle !== '' ? joaat(vehicle) : asModelHash(mods?.model) ?? 0);
+  return asModelHash(row.hash) ?? (vehicle !== '' ? joaat(vehicle) : (asModelHash(mods?.model) ?? 0));
 }
 
 /**

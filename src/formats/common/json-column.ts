@@ -29,7 +29,9 @@ export function parseJsonColumn(raw: unknown, column: string, ctx: ColumnContext
     const value: unknown = JSON.parse(text);
     if (value === null) return undefined;
     if (!depthWithin(value)) {
-      ctx.warn(`${ctx.kind ?? 'citizen'} ${ctx.citizen}: column ${column} nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`);
+      ctx.warn(
+        `${ctx.kind ?? 'citizen'} ${ctx.citizen}: column ${column} nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`,
+      );
       return undefined;
     }
     return value;

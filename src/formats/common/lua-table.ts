@@ -6,9 +6,7 @@ import { wellFormed } from './safe-json';
  * numeric string keys Lua writes for a too-sparse list) or a map keyed by name. An empty table is
  * an empty list, since Lua writes both an empty list and an empty map as `[]`.
  */
-export type LuaTable =
-  | { kind: 'list'; items: unknown[] }
-  | { kind: 'map'; entries: Array<[string, unknown]> };
+export type LuaTable = { kind: 'list'; items: unknown[] } | { kind: 'map'; entries: Array<[string, unknown]> };
 
 const NUMERIC_KEY = /^\d+$/;
 

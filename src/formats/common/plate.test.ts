@@ -23,7 +23,8 @@ const finds = (typed: string, stored: string) => valid(typed).forms.some((form) 
 
 describe('the plate rule', () => {
   test('1 to 8 ASCII letters, digits and spaces after trimming', () => {
-    for (const plate of ['A', 'ABC 123', ' abc 123 ', '1AB234CD', 'RENT ABC', 'A B C D', '\tGTR\n']) expect(parsePlate(plate).ok).toBe(true);
+    for (const plate of ['A', 'ABC 123', ' abc 123 ', '1AB234CD', 'RENT ABC', 'A B C D', '\tGTR\n'])
+      expect(parsePlate(plate).ok).toBe(true);
     expect(valid('  gtr  ').typed).toBe('gtr');
   });
 
@@ -137,7 +138,21 @@ test('the record shows a stored plate trimmed and upper-case', () => {
 describe('PLATE_RULE (the OpenAPI pattern and the 400 wording) says what parsePlate accepts', () => {
   const pattern = new RegExp(PLATE_RULE.pattern);
   test.each([
-    'ABC 123', 'abc123', ' AB 123 ', '1', 'A      B', '12345678', '\tXYZ\n', '', '   ', '123456789', 'AB-123', 'ÄBC', 'AB\t12', ' A ', 'AB  12 3',
+    'ABC 123',
+    'abc123',
+    ' AB 123 ',
+    '1',
+    'A      B',
+    '12345678',
+    '\tXYZ\n',
+    '',
+    '   ',
+    '123456789',
+    'AB-123',
+    'ÄBC',
+    'AB\t12',
+    ' A ',
+    'AB  12 3',
   ])('%j', (plate) => {
     expect(pattern.test(plate)).toBe(parsePlate(plate).ok);
   });

@@ -56,7 +56,10 @@ export function parsePlate(value: unknown): PlateParse {
     return { ok: false, problem: `the plate contains ${describeCharacter(bad)}: a plate holds only ASCII letters, digits and spaces` };
   }
   if (typed.length > MAX_PLATE_LENGTH) {
-    return { ok: false, problem: `the plate has ${typed.length} characters: a plate has at most ${MAX_PLATE_LENGTH}, spaces inside counted` };
+    return {
+      ok: false,
+      problem: `the plate has ${typed.length} characters: a plate has at most ${MAX_PLATE_LENGTH}, spaces inside counted`,
+    };
   }
   return { ok: true, plate: { typed, forms: plateForms(typed) } };
 }

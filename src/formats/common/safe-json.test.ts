@@ -9,7 +9,9 @@ describe('bounded JSON columns', () => {
     const warnings: string[] = [];
     const value = parseJsonColumn(`{"headOverlays":${nested(5000)}}`, 'skin', { citizen: 'char1:abc', warn: (m) => warnings.push(m) });
     expect(value).toBeUndefined();
-    expect(warnings).toEqual([`citizen char1:abc: column skin nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`]);
+    expect(warnings).toEqual([
+      `citizen char1:abc: column skin nests JSON deeper than ${MAX_JSON_DEPTH} levels; the field takes its default`,
+    ]);
   });
 
   test('nesting up to the bound is kept as it is', () => {
@@ -20,7 +22,12 @@ describe('bounded JSON columns', () => {
 
   test('objects count as levels like arrays, however the two alternate, and scalars do not', () => {
     const objects = (depth: number) => `${'{"a":'.repeat(depth - 1)}{"n":1,"s":"x"}${'}'.repeat(depth - 1)}`;
-    const alternating = (depth: number) => `${Array.from({ length: depth }, (_, k) => (k % 2 ? '{"k":' : '[1,')).join('')}null${Array.from({ length: depth }, (_, k) => (k % 2 ? '}' : ']')).reverse().join('')}`;
+    const alternating = (depth: number) =>
+      `${Array.from({ length: depth }, (_, k) => (k % 2 ? '{"k":' : '[1,')).join('')}null${Array.from({ length: depth }, (_, k) =>
+        k % 2 ? '}' : ']',
+      )
+        .reverse()
+        .join('')}`;
     expect(depthWithin(JSON.parse(objects(MAX_JSON_DEPTH)))).toBe(true);
     expect(depthWithin(JSON.parse(objects(MAX_JSON_DEPTH + 1)))).toBe(false);
     expect(depthWithin(JSON.parse(alternating(MAX_JSON_DEPTH)))).toBe(true);

@@ -3,10 +3,40 @@ import { baseCatalog, describeModel, readSharedVehicles } from './vehicle-catalo
 
 /** qb-core's QBCore.Shared.Vehicles as GetShared('Vehicles') hands it to JS (qb-core shared/vehicles.lua, 2026). */
 const QBCORE_SHARED = {
-  adder: { spawncode: 'adder', name: 'Adder', brand: 'Truffade', model: 'adder', price: 280000, category: 'super', hash: joaat('adder'), type: 'automobile', shop: 'luxury' },
-  seashark: { spawncode: 'seashark', name: 'Seashark', brand: 'Speedophile', model: 'seashark', price: 8000, category: 'boats', hash: joaat('seashark'), type: 'boat', shop: 'boats' },
+  adder: {
+    spawncode: 'adder',
+    name: 'Adder',
+    brand: 'Truffade',
+    model: 'adder',
+    price: 280000,
+    category: 'super',
+    hash: joaat('adder'),
+    type: 'automobile',
+    shop: 'luxury',
+  },
+  seashark: {
+    spawncode: 'seashark',
+    name: 'Seashark',
+    brand: 'Speedophile',
+    model: 'seashark',
+    price: 8000,
+    category: 'boats',
+    hash: joaat('seashark'),
+    type: 'boat',
+    shop: 'boats',
+  },
   // An addon car the server added to its list.
-  rmodgtr: { spawncode: 'rmodgtr', name: 'GT-R Nismo', brand: 'Nissan', model: 'rmodgtr', price: 120000, category: 'sports', hash: joaat('rmodgtr'), type: 'automobile', shop: 'pdm' },
+  rmodgtr: {
+    spawncode: 'rmodgtr',
+    name: 'GT-R Nismo',
+    brand: 'Nissan',
+    model: 'rmodgtr',
+    price: 120000,
+    category: 'sports',
+    hash: joaat('rmodgtr'),
+    type: 'automobile',
+    shop: 'pdm',
+  },
 };
 
 /** qb-core's 2021 QBShared.Vehicles: hash as a string of the signed int. */
@@ -16,8 +46,24 @@ const QBCORE_2021_SHARED = {
 
 /** qbx_core's GetVehiclesByName(): hash from a backtick literal; a server-renamed label. */
 const QBOX_SHARED = {
-  sultan: { name: 'Sultan Classic', brand: 'Karin', model: 'sultan', price: 12000, category: 'sports', type: 'automobile', hash: joaat('sultan') },
-  maverick: { name: 'Maverick', brand: 'Buckingham', model: 'maverick', price: 750000, category: 'helicopters', type: 'heli', hash: joaat('maverick') },
+  sultan: {
+    name: 'Sultan Classic',
+    brand: 'Karin',
+    model: 'sultan',
+    price: 12000,
+    category: 'sports',
+    type: 'automobile',
+    hash: joaat('sultan'),
+  },
+  maverick: {
+    name: 'Maverick',
+    brand: 'Buckingham',
+    model: 'maverick',
+    price: 750000,
+    category: 'helicopters',
+    type: 'heli',
+    hash: joaat('maverick'),
+  },
 };
 
 describe('the base-game catalog', () => {
@@ -32,21 +78,21 @@ describe('the base-game catalog', () => {
   });
 });
 
-describe('a framework\'s shared vehicles list', () => {
-  test('names addon cars and gives the framework\'s type', () => {
+describe("a framework's shared vehicles list", () => {
+  test("names addon cars and gives the framework's type", () => {
     const shared = readSharedVehicles(QBCORE_SHARED);
     expect(describeModel('', joaat('rmodgtr'), shared)).toEqual({ model: 'rmodgtr', label: 'GT-R Nismo', type: 'automobile' });
     expect(describeModel('SEASHARK', 0, shared)).toEqual({ model: 'seashark', label: 'Seashark', type: 'boat' });
   });
 
-  test('its label wins over the base game\'s; models it lacks still get the base game\'s', () => {
+  test("its label wins over the base game's; models it lacks still get the base game's", () => {
     const shared = readSharedVehicles(QBOX_SHARED);
     expect(describeModel('sultan', joaat('sultan'), shared).label).toBe('Sultan Classic');
     expect(describeModel('', joaat('maverick'), shared)).toEqual({ model: 'maverick', label: 'Maverick', type: 'heli' });
     expect(describeModel('bison', joaat('bison'), shared)).toEqual({ model: 'bison', label: 'Bison', type: '' });
   });
 
-  test('reads 2021\'s string hashes, and entries keyed by model without a model field', () => {
+  test("reads 2021's string hashes, and entries keyed by model without a model field", () => {
     expect(readSharedVehicles(QBCORE_2021_SHARED).byHash.get(-1216765807)?.label).toBe('Adder');
     expect(readSharedVehicles({ blista: { name: 'Blista Compact', type: 'automobile' } }).byHash.get(joaat('blista'))).toEqual({
       model: 'blista',

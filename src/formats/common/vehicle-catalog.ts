@@ -55,7 +55,7 @@ export function baseCatalog(): VehicleCatalog {
  */
 export function readSharedVehicles(list: unknown): VehicleCatalog {
   // A Lua list of entries arrives as an array: its indices are keys that name no model.
-  const record: Record<string, unknown> = Array.isArray(list) ? { ...list } : asRecord(list) ?? {};
+  const record: Record<string, unknown> = Array.isArray(list) ? { ...list } : (asRecord(list) ?? {});
   const entries: Array<readonly [number, ModelInfo]> = [];
   for (const key of Object.keys(record)) {
     const entry = asRecord(record[key]);

@@ -27,13 +27,22 @@ describe('JSON columns', () => {
   test('NULL, "" and a non-object are no value, without a warning; Lua\'s empty table [] is {}', () => {
     const warnings: string[] = [];
     const ctx = { plate: 'X', warn: (m: string) => warnings.push(m) };
-    expect([null, '', '42', '"text"', '[1,2]'].map((raw) => jsonObject(raw, 'mods', ctx))).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    expect([null, '', '42', '"text"', '[1,2]'].map((raw) => jsonObject(raw, 'mods', ctx))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(jsonObject('[]', 'mods', ctx)).toEqual({});
     expect(warnings).toEqual([]);
   });
 
   test('properties carry over as both boundaries give them: no own __proto__, lone surrogates repaired', () => {
-    const parsed = jsonObject('{"__proto__":{"x":1},"plate":"A\\ud800","color1":[255,0,0]}', 'vehicle', { plate: 'X', warn: () => undefined });
+    const parsed = jsonObject('{"__proto__":{"x":1},"plate":"A\\ud800","color1":[255,0,0]}', 'vehicle', {
+      plate: 'X',
+      warn: () => undefined,
+    });
     const properties = vehicleProperties(parsed);
     expect(Object.keys(properties)).toEqual(['plate', 'color1']);
     expect(properties).toEqual({ plate: 'A\uFFFD', color1: [255, 0, 0] });

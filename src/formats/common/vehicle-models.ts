@@ -175,7 +175,7 @@ export const BASE_MODELS: ReadonlyArray<readonly [model: string, label: string]>
   ['driftgauntlet4', 'Gauntlet Hellfire'],
   ['driftyosemite', 'Drift Yosemite'],
   ['dukes', 'Dukes'],
-  ['dukes2', 'Duke O\'Death'],
+  ['dukes2', "Duke O'Death"],
   ['dukes3', 'Beater Dukes'],
   ['ellie', 'Ellie'],
   ['eudora', 'Eudora'],
@@ -873,7 +873,7 @@ export const BASE_MODELS: ReadonlyArray<readonly [model: string, label: string]>
   ['vetir', 'Vetir'],
   // Commercial
   ['benson', 'Benson'],
-  ['benson2', 'Benson (Cluckin\' Bell)'],
+  ['benson2', "Benson (Cluckin' Bell)"],
   ['biff', 'Biff'],
   ['cerberus', 'Apocalypse Cerberus'],
   ['cerberus2', 'Future Shock Cerberus'],

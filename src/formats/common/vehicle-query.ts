@@ -25,7 +25,6 @@ import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 
-
 /** A column read under the name the normaliser reads it by. */
 export type ReadColumn = readonly [alias: string, column: TableColumn];
 

@@ -10,7 +10,8 @@ export const LEGACY_1_13_OX_ILLENIUM: Row = {
   identifier: 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10',
   accounts: '{"bank":48210,"black_money":250,"money":1840}',
   group: 'user',
-  inventory: '[{"name":"money","count":1840,"slot":1},{"name":"black_money","count":250,"slot":2},{"name":"phone","count":1,"slot":3},{"name":"water","count":3,"slot":4},{"name":"WEAPON_PISTOL","count":1,"slot":5,"metadata":{"durability":93.7,"ammo":11,"components":["at_flashlight"],"serial":"384920KTR102938","registered":"Lena Kowalczyk"}},{"name":"ammo-9","count":48,"slot":6},{"name":"burger","count":2,"slot":8,"metadata":{"durability":1773360000,"degrade":4320}}]',
+  inventory:
+    '[{"name":"money","count":1840,"slot":1},{"name":"black_money","count":250,"slot":2},{"name":"phone","count":1,"slot":3},{"name":"water","count":3,"slot":4},{"name":"WEAPON_PISTOL","count":1,"slot":5,"metadata":{"durability":93.7,"ammo":11,"components":["at_flashlight"],"serial":"384920KTR102938","registered":"Lena Kowalczyk"}},{"name":"ammo-9","count":48,"slot":6},{"name":"burger","count":2,"slot":8,"metadata":{"durability":1773360000,"degrade":4320}}]',
   job: 'police',
   job_grade: 2,
   loadout: '[]',
@@ -22,7 +23,8 @@ export const LEGACY_1_13_OX_ILLENIUM: Row = {
   sex: 'f',
   height: 168,
   skin: '{"model":"mp_f_freemode_01","headBlend":{"shapeFirst":21,"shapeSecond":4,"shapeThird":0,"skinFirst":21,"skinSecond":4,"skinThird":0,"shapeMix":0.35,"skinMix":0.6,"thirdMix":0},"faceFeatures":{"noseWidth":0.1,"nosePeakHigh":0,"nosePeakSize":-0.2,"noseBoneHigh":0,"nosePeakLowering":0,"noseBoneTwist":0,"eyeBrownHigh":0.3,"eyeBrownForward":0,"cheeksBoneHigh":0,"cheeksBoneWidth":-0.1,"cheeksWidth":0,"eyesOpening":0,"lipsThickness":0.2,"jawBoneWidth":0,"jawBoneBackSize":0,"chinBoneLowering":0,"chinBoneLenght":0,"chinBoneSize":0,"chinHole":0,"neckThickness":0},"headOverlays":{"blemishes":{"style":0,"opacity":0,"color":0,"secondColor":0},"beard":{"style":0,"opacity":0,"color":0,"secondColor":0},"eyebrows":{"style":12,"opacity":1,"color":2,"secondColor":0},"ageing":{"style":0,"opacity":0,"color":0,"secondColor":0},"makeUp":{"style":4,"opacity":0.6,"color":0,"secondColor":0},"blush":{"style":0,"opacity":0,"color":0,"secondColor":0},"complexion":{"style":0,"opacity":0,"color":0,"secondColor":0},"sunDamage":{"style":0,"opacity":0,"color":0,"secondColor":0},"lipstick":{"style":2,"opacity":0.7,"color":5,"secondColor":0},"moleAndFreckles":{"style":0,"opacity":0,"color":0,"secondColor":0},"chestHair":{"style":0,"opacity":0,"color":0,"secondColor":0},"bodyBlemishes":{"style":0,"opacity":0,"color":0,"secondColor":0}},"components":[{"component_id":0,"drawable":0,"texture":0},{"component_id":1,"drawable":0,"texture":0},{"component_id":2,"drawable":19,"texture":0},{"component_id":3,"drawable":14,"texture":0},{"component_id":4,"drawable":34,"texture":0},{"component_id":5,"drawable":0,"texture":0},{"component_id":6,"drawable":25,"texture":0},{"component_id":7,"drawable":8,"texture":0},{"component_id":8,"drawable":35,"texture":0},{"component_id":9,"drawable":0,"texture":0},{"component_id":10,"drawable":0,"texture":0},{"component_id":11,"drawable":48,"texture":0}],"props":[{"prop_id":0,"drawable":-1,"texture":-1},{"prop_id":1,"drawable":11,"texture":2},{"prop_id":2,"drawable":-1,"texture":-1},{"prop_id":6,"drawable":3,"texture":0},{"prop_id":7,"drawable":-1,"texture":-1}],"hair":{"style":19,"color":2,"highlight":5,"texture":0},"tattoos":{"ZONE_TORSO":[{"name":"TAT_AR_000","label":"Turbulence","hashMale":"MP_Airraces_Tattoo_000_M","hashFemale":"MP_Airraces_Tattoo_000_F","zone":"ZONE_TORSO","collection":"mpairraces_overlays","opacity":0.8}]},"eyeColor":5}',
-  status: '[{"name":"hunger","val":712400,"percent":71.24},{"name":"thirst","val":655300,"percent":65.53},{"name":"drunk","val":0,"percent":0.0}]',
+  status:
+    '[{"name":"hunger","val":712400,"percent":71.24},{"name":"thirst","val":655300,"percent":65.53},{"name":"drunk","val":0,"percent":0.0}]',
   is_dead: false,
   disabled: false,
   last_property: null,
@@ -37,7 +39,8 @@ export const LEGACY_1_9_SKINCHANGER: Row = {
   inventory: '{"bread":4,"water":2,"phone":1,"bandage":3}',
   job: 'mechanic',
   job_grade: 1,
-  loadout: '{"WEAPON_PISTOL":{"ammo":48,"components":["clip_extended"]},"WEAPON_KNIFE":{"ammo":0},"WEAPON_FLASHLIGHT":{"ammo":0,"tintIndex":2}}',
+  loadout:
+    '{"WEAPON_PISTOL":{"ammo":48,"components":["clip_extended"]},"WEAPON_KNIFE":{"ammo":0},"WEAPON_FLASHLIGHT":{"ammo":0,"tintIndex":2}}',
   metadata: '{"health":175,"armor":0,"lastPlaytime":12040,"jobDuty":false}',
   position: '{"x":-211.38299560546875,"y":-1324.63525390625,"z":30.89039421081543,"heading":91.18}',
   firstname: 'Tomas',
