@@ -99,7 +99,7 @@ export async function startHarness(
   label: string,
   fixtures: string[],
   options: HostOptions = {},
-  oxmysqlOptions: Omit<StandInOptions, 'url'> = {},
+  oxmysqlOptions: Omit<StandInOptions, 'url'> & Pick<RealOxmysqlOptions, 'relay'> = {},
   {
     waitForOxmysql = true,
     oxmysqlDir = realOxmysqlUnderTest(),
