@@ -122,13 +122,15 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     let online = false;
     let merged = false;
     const live: LiveContext = {
-      async merge(identifier, mergeParts) {
-        if (!options.live.presence(format, identifier).online) return null;
+      read(id) {
+        if (!options.live.presence(format, id).online) return Promise.resolve(null);
         online = true;
-        const parts = await options.live.liveRow(format, identifier);
-        const result = parts && mergeParts(parts);
-        if (parts && result === null) options.live.unmergeable(parts);
-        if (result !== null) merged = true;
+        return options.live.liveRow(format, id);
+      },
+      merge(parts, mergeParts) {
+        const result = mergeParts(parts);
+        if (result === null) options.live.unmergeable(parts);
+        else merged = true;
         return result;
       },
     };

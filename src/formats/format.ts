@@ -32,15 +32,33 @@ export interface FormatOptions {
 
 /**
  * What one lookup may learn from the framework running beside the resource: a format's lookup
- * asks it for each row it found, and merges what comes back over the row (live records).
+ * asks it for the citizen it looks up (before its query, so that the columns the framework's
+ * values replace need not be read) or for each row it found, and merges what comes back over
+ * the row (live records).
  */
 export interface LiveContext {
   /**
-   * Merges what the framework holds now for the citizen of this row's identifier over the row
-   * (`merge` answers null when it is no player it can read); null when he is offline, live records
-   * are off, or the framework is in trouble: the row alone answers. Never rejects.
+   * What the framework holds now for the online citizen a lookup of `id` meets (the format's
+   * FormatLive.candidates); null when he is offline, live records are off, or the framework is in
+   * trouble: the row alone answers. Never rejects.
    */
-  merge<T>(identifier: string, merge: (parts: LiveParts) => T | null): Promise<T | null>;
+  read(id: string): Promise<LiveParts | null>;
+  /**
+   * `merge(parts)`: the merged row, after which the answer says it is live; null when `merge`
+   * answers null (no player it can read; told once): the row alone answers.
+   */
+  merge<T>(parts: LiveParts, merge: (parts: LiveParts) => T | null): T | null;
+}
+
+/** What the framework holds for the citizen of a row's identifier, merged over it; null: the row alone answers. */
+export async function mergeLive<T>(
+  live: LiveContext | undefined,
+  identifier: string,
+  merge: (parts: LiveParts) => T | null,
+): Promise<T | null> {
+  if (!live) return null;
+  const parts = await live.read(identifier);
+  return parts && live.merge(parts, merge);
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */
