@@ -22,21 +22,22 @@ const answer = (citizens: number) =>
 
 describe('search scenarios', () => {
   const scenarios = searchScenarios();
-  const [alpha, beta] = scenarios;
+  const named = (name: string) => scenarios.find((s) => s.name === name)!;
+  const [alpha, beta] = [named('search alpha http c2'), named('search beta http c2')];
 
   it('searches each format with names that differ from one request to the next', () => {
     for (const [scenario, format] of [
       [alpha, 'alpha'],
       [beta, 'beta'],
     ] as const) {
-      expect(scenario).toMatchObject({ name: `search ${format} http c2`, concurrency: 2, via: 'http' });
+      expect(scenario).toMatchObject({ concurrency: 2, via: 'http', server: 'search', lookups: 52 });
       const paths = Array.from({ length: 200 }, (_, i) => scenario.request(lookup(i)) as { path: string });
       expect(paths.every((p) => p.path.startsWith(`/citizen_records/${format}/citizens?name=`) && p.path.endsWith('&limit=20'))).toBe(true);
       expect(paths.some((p, i) => i > 0 && p.path === paths[i - 1].path)).toBe(false);
     }
   });
 
-  it('accepts a search answer only when it holds 20 summaries', () => {
+  it('accepts a search answer only when it holds the page it asked for', () => {
     const background = scenarios.find((s) => s.background)!.background!;
     for (const request of [alpha.request(lookup(0)), background.request(0, 0)]) {
       const check = (request as { check?: Registry.AnswerCheck }).check!;
@@ -46,6 +47,12 @@ describe('search scenarios', () => {
         'a search answered no citizens, not 20',
       ]);
     }
+    const one = named('search beta limit 1 http c2').request(lookup(0)) as { path: string; check: Registry.AnswerCheck };
+    expect([one.path.endsWith('&limit=1'), one.check(answer(1)), one.check(answer(20))]).toEqual([
+      true,
+      null,
+      'a search answered 20 citizens, not 1',
+    ]);
   });
 
   it('runs one search a second beside primary-key lookups, both formats, against the same lookups alone', () => {
