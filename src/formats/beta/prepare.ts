@@ -3,6 +3,7 @@ import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
 import type { FormatLookups, FormatOptions, LiveContext } from '../format';
+import { frameworkCatalogs } from './group-catalog';
 import { mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { prepareBetaSearch } from './search';
@@ -22,7 +23,7 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<BetaRecord> => {
     warnOversize(row, String(row.citizenid), options);
     const merged = live && (await live.merge(String(row.citizenid), (parts) => mergeBetaLive(row, parts)));
-    return normaliseBetaRow(merged ?? row, { warn: options.warn, nowMs, groups: options.groups() });
+    return normaliseBetaRow(merged ?? row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
   };
   return {
     search: prepareBetaSearch(columns, options),
