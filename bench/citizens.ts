@@ -15,8 +15,12 @@ export const alphaId = (index: number): string => `char1:${index.toString(16).pa
 export const betaId = (index: number): string => `B${index.toString().padStart(7, '0')}`;
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
-const FIRST = ['Lena', 'Marcus', 'Zoë', 'Ahmed', 'Keiko', 'Jonas', 'Priya', 'Mateo'];
-const LAST = ['Kowalczyk', 'Hale', 'Brandt', 'Haddad', 'Sato', 'Berg', 'Rao', 'Silva'];
+/** The generated names: every eighth citizen of a format has the same first and last name (alphaName, betaName). */
+export const FIRST = ['Lena', 'Marcus', 'Zoë', 'Ahmed', 'Keiko', 'Jonas', 'Priya', 'Mateo'];
+export const LAST = ['Kowalczyk', 'Hale', 'Brandt', 'Haddad', 'Sato', 'Berg', 'Rao', 'Silva'];
+/** First and last name of generated citizen `index` of each format (the formats pair them differently). */
+export const alphaName = (index: number): [string, string] => [pick(FIRST, index), pick(LAST, index + 3)];
+export const betaName = (index: number): [string, string] => [pick(FIRST, index), pick(LAST, index + 5)];
 const ITEMS = ['water', 'burger', 'bandage', 'phone', 'lockpick', 'radio', 'ammo-9', 'WEAPON_PISTOL', 'cola', 'joint'];
 
 function headOverlays(i: number): Record<string, unknown> {
@@ -137,8 +141,7 @@ export function alphaRow(index: number): unknown[] {
     '[]',
     JSON.stringify({ health: 200, armor: index % 100, lastPlaytime: index * 7, jobDuty: index % 2 === 0, ...longMetadata(size) }),
     JSON.stringify({ x: 441.8338623046875 + index, y: -981.9259643554688, z: 30.68960571289062, heading: 87.24681091308594 }),
-    pick(FIRST, index),
-    pick(LAST, index + 3),
+    ...alphaName(index),
     `${String(1 + (index % 28)).padStart(2, '0')}/07/19${60 + (index % 40)}`,
     index % 2 ? 'f' : 'm',
     160 + (index % 40),
@@ -189,8 +192,7 @@ function betaInventory(i: number, size: Size): unknown[] {
 export function betaRow(index: number): unknown[] {
   const size = sizeOf(index);
   const citizenid = betaId(index);
-  const first = pick(FIRST, index);
-  const last = pick(LAST, index + 5);
+  const [first, last] = betaName(index);
   return [
     index + 1000,
     citizenid,

@@ -36,17 +36,21 @@ export interface Lookup {
 /**
  * What one lookup sends.
  * - `http`: a GET of `path` on the scenario's server, from the parent over a real socket, with
- *   the bench's API key; it must answer `status` with a body (a 304 or HEAD has none).
+ *   the bench's API key; it must answer `status` with a body (a 304 or HEAD has none), and, where
+ *   `check` is given, a body it finds nothing wrong with.
  * - `export`: `exports[resource][name](...args)` made by the driver resource inside the server's
  *   host; it must resolve to `{ success: true }`.
  * - `floor`: the in-process floor (a mysql2 pool and `JSON.stringify`) in the server process.
  */
 export type Request =
-  | { kind: 'http'; path: string; status: number }
+  | { kind: 'http'; path: string; status: number; check?: AnswerCheck }
   | { kind: 'export'; resource: string; name: string; args: unknown[] }
   | { kind: 'floor'; format: Format; id: string };
 
-export const http = (path: string, status = 200): Request => ({ kind: 'http', path, status });
+/** What is wrong with an HTTP answer's body (e.g. a search that found fewer citizens than asked), or null. */
+export type AnswerCheck = (body: string) => string | null;
+
+export const http = (path: string, status = 200, check?: AnswerCheck): Request => ({ kind: 'http', path, status, check });
 export const callExport = (resource: string, name: string, ...args: unknown[]): Request => ({ kind: 'export', resource, name, args });
 export const floor = (format: Format, id: string): Request => ({ kind: 'floor', format, id });
 

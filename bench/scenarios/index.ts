@@ -6,3 +6,4 @@
 import './lookups';
 import './vehicles';
 import './live';
+import './search';
