@@ -1,7 +1,6 @@
 import type { ParameterRule } from '../contract/parameters';
 import type { Database } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
-import type { GroupCatalogs } from './beta/group-catalog';
 import type { Warn } from './common/json-column';
 import type { License } from './common/license';
 import type { VehicleCatalog } from './common/vehicle-catalog';
@@ -9,12 +8,22 @@ import type { VehicleSource } from './common/vehicle-lookup';
 import type { FormatLive, LiveParts } from './live';
 import type { FormatSearch } from './common/search-sql';
 
+/**
+ * Job and gang definitions as the framework running beside the resource hands them over through
+ * its exports, read by src/fivem when the framework (re)starts or says they changed: the same
+ * object until then. A format whose records use them makes sense of them itself.
+ */
+export interface FrameworkGroups {
+  readonly jobs: unknown;
+  readonly gangs: unknown;
+}
+
 export interface FormatOptions {
   warn: Warn;
   /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format); `auto` decides from the stored dates. */
   dobOrder: DobFormatSetting;
   /** Job and gang definitions of the framework running beside the resource, read when it (re)starts; undefined without one. */
-  groups(): GroupCatalogs | undefined;
+  groups(): FrameworkGroups | undefined;
   /** Informational log lines (the choice `auto` made). */
   info(message: string): void;
   /** Unix epoch ms; injectable so expiry-based values are testable. */

@@ -3,6 +3,7 @@ import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
 import { mergeLive, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { frameworkCatalogs } from './group-catalog';
 import { betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { prepareBetaSearch } from './search';
@@ -31,7 +32,8 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
     liveQueries.set(key, built);
     return built;
   };
-  const normalise = (row: Row, nowMs: number): BetaRecord => normaliseBetaRow(row, { warn: options.warn, nowMs, groups: options.groups() });
+  const normalise = (row: Row, nowMs: number): BetaRecord =>
+    normaliseBetaRow(row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
   const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<BetaRecord> => {
     warnOversize(row, String(row.citizenid), options);
     const merged = await mergeLive(live, String(row.citizenid), (parts) => mergeBetaLive(row, parts));
