@@ -246,7 +246,6 @@ export const FAKE_FORMAT_OPTIONS: FormatOptions = {
   esxCharacterPrefix: 'char',
   esxMaxCharacters: 4,
   vehicles: () => undefined,
-  scanTimeoutMs: 1000,
 };
 
 /** A vehicle record with every field at its default, for the fake format's `cars`. */

@@ -41,6 +41,11 @@ export async function readTableIndexes(db: Database, table: string): Promise<Tab
   return { leading, primary: primary ? String(primary.name).toLowerCase() : null };
 }
 
+/** The statement a server owner runs to add an index on `column` of `table`. */
+export function addIndexStatement(table: string, column: string): string {
+  return `ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`)`;
+}
+
 /**
  * Warns once for each of `columns` that leads no index of `table`: every lookup by it then reads
  * the whole table (old framework tables: ESX 1.1's `users` and `user_inventory`, ESX 1.2's
@@ -57,7 +62,7 @@ export async function adviseIndexes(
   for (const column of columns) {
     if (leading.has(column.toLowerCase())) continue;
     warn(
-      `table ${table} has no index on ${column}, so each lookup by it reads the whole table; ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`) makes it a key lookup`,
+      `table ${table} has no index on ${column}, so each lookup by it reads the whole table; ${addIndexStatement(table, column)} makes it a key lookup`,
     );
   }
 }

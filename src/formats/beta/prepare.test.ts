@@ -54,7 +54,6 @@ function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
     info: () => undefined,
     groups: () => undefined,
     vehicles: () => undefined,
-    scanTimeoutMs: 1000,
   };
 }
 
