@@ -137,7 +137,7 @@ describe('beta: Qbox qbx_vehicles, padded plates', () => {
   });
 });
 
-describe('alpha without an owner index: a citizen\'s list scans under the search limits', () => {
+describe("alpha without an owner index: a citizen's list scans under the search limits", () => {
   let h: Harness;
   const OWNER = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
   beforeAll(async () => {
