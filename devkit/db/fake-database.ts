@@ -33,13 +33,14 @@ interface Table {
 
 const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65_535, mediumtext: 16_777_215, longtext: 4_294_967_295 };
 
-/** information_schema's view of one column (utf8mb4: 4 bytes a character). */
-function columnInfo(table: string, name: string, type: ColumnType) {
+/** information_schema's view of one column (utf8mb4: 4 bytes a character); `indexes` as Table's. */
+function columnInfo(table: string, name: string, type: ColumnType, indexes: readonly string[]) {
   const dataType = type.replace(/\(.*$/, '').toLowerCase();
   const length = /^(?:var)?char\((\d+)\)/i.exec(type);
   const maxBytes = length ? Number(length[1]) * 4 : (TEXT_BYTES[dataType] ?? null);
   const collation = maxBytes === null ? null : 'utf8mb4_general_ci';
-  return { t: table, c: name, type, collation, name, dataType, maxBytes };
+  const k = indexes[0] === name ? 'PRI' : indexes.includes(name) ? 'MUL' : '';
+  return { t: table, c: name, type, collation, k, name, dataType, maxBytes };
 }
 
 const SIMPLE_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?$/;
@@ -159,7 +160,8 @@ export class FakeDatabase implements ScanningDatabase {
     if (sql.includes('information_schema.COLUMNS')) {
       const rows: Row[] = [];
       for (const name of [...params].map(String).sort()) {
-        for (const [column, type] of this.tables.get(name)?.columns ?? []) rows.push(columnInfo(name, column, type));
+        const table = this.tables.get(name);
+        for (const [column, type] of table?.columns ?? []) rows.push(columnInfo(name, column, type, table?.indexes ?? []));
       }
       return rows;
     }

@@ -1,7 +1,7 @@
 import { FAKE_FORMAT_OPTIONS, FakeDatabase, manualClock, PEOPLE_COLUMNS, peopleFormat, PERSON } from '../../devkit/db/fake-database';
 import { DatabaseError } from '../db/database';
 import type { FormatName } from '../formats/registry';
-import { createCitizenService } from './citizen-service';
+import { createCitizenService, SCHEMA_RECHECK_MS } from './citizen-service';
 import { ok, type Envelope } from './envelope';
 import { createLookupCache } from './lookup-cache';
 import { createLookupGate } from './lookup-gate';
@@ -355,6 +355,21 @@ describe('vehicles', () => {
       error: { code: 'database_timeout', message: expect.stringMatching(/^The database did not answer in time/) },
     });
     expect(errors).toEqual([]);
+  });
+
+  test('the owner index added while running is found at the recheck pace: the list is then a key lookup', async () => {
+    const { clock, db, service } = withCars(['plate']);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toMatchObject({ success: true });
+    expect(db.scanLimits).toHaveLength(1);
+    const indexReads = () => db.asked(/information_schema\.STATISTICS/).length;
+    const firstReads = indexReads();
+    db.createTable('cars', CARS_COLUMNS, CARS, ['plate', 'owner']);
+    clock.advance(SCHEMA_RECHECK_MS);
+    // This lookup compares the tables (in the background), sees the index, and reads them again.
+    await service.lookupCitizenVehicles(PEOPLE, PERSON.id);
+    await waitUntil(() => indexReads() === 2 * firstReads);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toEqual(ok([car('ADA 1'), car('ZED 2')]));
+    expect(db.scanLimits).toHaveLength(2);
   });
 
   test('reading the tables first fails as any lookup: the database unavailable is 503, and no gate is taken', async () => {
