@@ -127,8 +127,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
 
   /**
    * What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap,
-   * stop): `through`, or the one it picks for the format's prepared tables. The lookup gets a live context; its answer says X-Record-Source live when a record
-   * merged live values. The cache key carries the online set's version, so a database answer
+   * stop): `through`, or the one it picks for the format's prepared tables. The lookup gets a live
+   * context; its answer says X-Record-Source live when a record merged live values. The cache key carries the online set's version, so a database answer
    * cached while a citizen was offline is not served once he logs in; an answer that touched an
    * online citizen (live, or the database because his framework failed) is not cached at all, so
    * it is as fresh as the framework, and live again as soon as the framework answers.
@@ -198,19 +198,23 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       subject: string,
       use: (lookups: VehicleLookups, scan: BoundedScan) => Promise<Envelope<unknown>>,
     ) =>
-    (bound: PreparedVehicles) =>
-      'lookups' in bound
-        ? scanning(
-            subject,
-            `no index serves it on this server: ${bound.lookups.missingIndexes[kind].join(' and ')} would make it a key lookup. Try again, or ask the server owner to add it.`,
-            (bounded) => use(bound.lookups, bounded),
-          )
-        : Promise.resolve(
-            fail(
-              'format_unavailable',
-              `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`,
-            ),
-          );
+    (bound: PreparedVehicles) => {
+      if (!('lookups' in bound)) {
+        return Promise.resolve(
+          fail(
+            'format_unavailable',
+            `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`,
+          ),
+        );
+      }
+      const missing = bound.lookups.missingIndexes[kind];
+      if (missing.length === 0) return use(bound.lookups, scan);
+      return scanning(
+        subject,
+        `no index serves it on this server: ${missing.join(' and ')} would make it a key lookup. Try again, or ask the server owner to add it.`,
+        (bounded) => use(bound.lookups, bounded),
+      );
+    };
 
   /** The gate of a vehicle lookup: the search gate where it scans (no index serves it here). */
   const vehicleGate =
