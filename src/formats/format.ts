@@ -35,8 +35,6 @@ export interface FormatOptions {
   esxMaxCharacters: number;
   /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
   vehicles(): VehicleCatalog | undefined;
-  /** How long a vehicle query no index serves may run before the database itself stops it. */
-  scanTimeoutMs: number;
 }
 
 /**

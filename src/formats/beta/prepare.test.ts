@@ -55,7 +55,6 @@ function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
     info: () => undefined,
     groups: () => undefined,
     vehicles: () => undefined,
-    scanTimeoutMs: 1000,
   };
 }
 
