@@ -24,6 +24,11 @@ describe('selectColumn', () => {
     expect(selectColumn(col('dateofbirth', 'date'), 'dateofbirth', 4096)).toEqual(['CAST(`dateofbirth` AS CHAR) AS `dateofbirth`']);
   });
 
+  test('FLOAT comes as its text, so a scan (binary protocol) reads the digits a query reads', () => {
+    expect(selectColumn(col('engine', 'float'), 'engine', 4096)).toEqual(['CAST(`engine` AS CHAR) AS `engine`']);
+    expect(selectColumn(col('d', 'double'), 'd', 4096)).toEqual(['`d`']);
+  });
+
   test('BLOB and VARBINARY come as UTF-8 text', () => {
     expect(selectColumn(col('citizenid', 'varbinary', 50), 'citizenid', 4096)).toEqual([
       'CONVERT(`citizenid` USING utf8mb4) AS `citizenid`',

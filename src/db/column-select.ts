@@ -6,6 +6,9 @@
  *   TINYINT(1) and the column after it);
  * - dates and times as text: oxmysql's DATE typeCast goes through a local `Date`, which shifts
  *   with time zones and turns years before 100 into others;
+ * - FLOAT as text: the text protocol (oxmysql `query`) sends the shortest digits that name the
+ *   single-precision value (912.4), the binary one (`rawExecute`, a scan) the value itself widened
+ *   to a double (912.4000244140625); CAST gives the text protocol's digits both ways;
  * - BLOB/VARBINARY as UTF-8 text: some hosting panels create JSON columns as BLOB;
  * - a value longer than `maxBytes` (in the UTF-8 that crosses) not at all: its length is checked in SQL, so a 50 MB column
  *   never crosses oxmysql's export boundary (8–13 s of a frozen server); a companion column
@@ -16,7 +19,8 @@ import type { TableColumn } from './table-columns';
 import type { Row } from './database';
 
 const SMALL_INTEGER = new Set(['tinyint', 'smallint', 'mediumint', 'bit', 'bool', 'boolean']);
-const TEMPORAL = new Set(['date', 'datetime', 'timestamp', 'time', 'year']);
+/** Read as text: dates and times, and FLOAT (see above). */
+const AS_TEXT = new Set(['date', 'datetime', 'timestamp', 'time', 'year', 'float']);
 const BINARY = new Set(['binary', 'varbinary', 'tinyblob', 'blob', 'mediumblob', 'longblob']);
 const TEXT = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext', 'json']);
 
@@ -31,7 +35,7 @@ export function selectColumn(column: TableColumn, alias: string, maxBytes: numbe
   const as = quoteIdentifier(alias);
   const type = column.dataType;
   if (SMALL_INTEGER.has(type)) return [`${name} + 0 AS ${as}`];
-  if (TEMPORAL.has(type)) return [`CAST(${name} AS CHAR) AS ${as}`];
+  if (AS_TEXT.has(type)) return [`CAST(${name} AS CHAR) AS ${as}`];
   const binary = BINARY.has(type);
   const value = binary ? `CONVERT(${name} USING utf8mb4)` : name;
   // A latin1 (or other non-UTF-8) text reaches oxmysql converted to the utf8mb4 connection, up to

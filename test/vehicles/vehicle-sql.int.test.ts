@@ -486,6 +486,28 @@ describe('qb-garages without a unique plate (finance columns, utf8mb4_unicode_ci
   });
 });
 
+describe('qb-garages without its citizenid index: the list scans, and answers what the plate lookup answers', () => {
+  let s: Setup;
+  beforeAll(async () => {
+    s = await setUp('veh_qbscan', ['qbcore.sql', 'qb-garages-vehicles.sql']);
+    // Health as the game reports it: FLOAT columns hold the nearest single-precision value.
+    await s.db.admin.query("UPDATE player_vehicles SET engine = 912.4, body = 873.2 WHERE plate = '1AB234CD'");
+    await s.db.admin.query('ALTER TABLE player_vehicles DROP INDEX citizenid');
+  });
+  afterAll(() => s.db.drop());
+
+  test('a FLOAT column reads the same through the scan (binary protocol) as through the plate key (text protocol)', async () => {
+    const lookups = await s.prepare(betaVehicleSource);
+    expect(lookups.missingIndexes).toEqual({ byPlate: [], byCitizen: ['ALTER TABLE `player_vehicles` ADD INDEX (`citizenid`)'] });
+    const keyed = await byPlate(lookups, '1ab234cd');
+    expect(keyed).toMatchObject({ engine: 912.4, body: 873.2 });
+    const listCall = await statementOf(s, () => lookups.byCitizen('KQW48213'));
+    expect(listCall.scanMs).toBe(SCAN_MS);
+    const listed = (await lookups.byCitizen('KQW48213'))?.find((v) => v.plate === '1AB234CD');
+    expect(listed).toEqual(keyed);
+  });
+});
+
 describe("qb-garages with a unique plate, and the txAdmin recipe's VARCHAR(8) plates", () => {
   let unique: Setup;
   let recipe: Setup;
