@@ -137,6 +137,24 @@ describe('beta: Qbox qbx_vehicles, padded plates', () => {
   });
 });
 
+describe('beta without the citizenid index: the list scans and answers the records the plate lookup answers', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('veh_route_qbscan', ['qbcore.sql', 'qb-garages-vehicles.sql', 'qb-garages-vehicles-unindexed.sql']);
+    expect(JSON.parse((await h.request('/health')).body).data.vehicles.beta).toBe('available');
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test('FLOAT health through the scan (rawExecute) as through the plate key (query): 912.4, not 912.4000244140625', async () => {
+    const keyed = await plate(h, 'beta', '1ab234cd');
+    expect(keyed.http.data).toMatchObject({ engine: 912.4, body: 873.2 });
+    const listed = await vehiclesOf(h, 'beta', 'KQW48213');
+    expect(listed.viaExport).toEqual(listed.http);
+    expect(listed.http.data.find((v: { plate: string }) => v.plate === '1AB234CD')).toEqual(keyed.http.data);
+  });
+});
+
 describe("alpha without an owner index: a citizen's list scans under the search limits", () => {
   let h: Harness;
   const OWNER = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
