@@ -48,21 +48,38 @@ describe('buildSearchStatement', () => {
   });
 
   test('the text depends only on the shape of the search, never on what was typed (property)', () => {
-    const text = fc.string({ maxLength: 12, unit: fc.constantFrom('a', "'", '"', '\\', '%', '_', '!', '`', ';', '-', ' ', '*', '/', 'é', '1') });
+    const text = fc.string({
+      maxLength: 12,
+      unit: fc.constantFrom('a', "'", '"', '\\', '%', '_', '!', '`', ';', '-', ' ', '*', '/', 'é', '1'),
+    });
     fc.assert(
       fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }), text, text, fc.boolean(), (pairs, last, id, json) => {
         const fields = json ? JSON_FIELDS : FIELDS;
         const shaped = (terms: string[], phone: string, after: SearchCriteria['after']) =>
           buildSearchStatement('players', ['`citizenid`'], fields, criteria({ terms, phone, after }), String);
-        const a = shaped(pairs.map((p) => p[0]), '123', [0, last, 0, last, id]);
-        const b = shaped(pairs.map((p) => p[1]), '456', [1, id, 1, id, last]);
+        const a = shaped(
+          pairs.map((p) => p[0]),
+          '123',
+          [0, last, 0, last, id],
+        );
+        const b = shaped(
+          pairs.map((p) => p[1]),
+          '456',
+          [1, id, 1, id, last],
+        );
         expect(a.sql).toBe(b.sql);
       }),
     );
   });
 
   test('names read out of JSON: each term is first looked for anywhere in the text, before any JSON is parsed', () => {
-    const { sql, params } = buildSearchStatement('players', ['`citizenid`'], JSON_FIELDS, criteria({ terms: ['jo', '10%', "o'b"] }), String);
+    const { sql, params } = buildSearchStatement(
+      'players',
+      ['`citizenid`'],
+      JSON_FIELDS,
+      criteria({ terms: ['jo', '10%', "o'b"] }),
+      String,
+    );
     const where = sql.slice(sql.indexOf(' WHERE '));
     const prefilter = "(`charinfo` COLLATE utf8mb4_unicode_520_ci LIKE ? ESCAPE '!' OR LOCATE(CHAR(92), `charinfo`) > 0)";
     expect(where.startsWith(` WHERE ${prefilter} AND ${prefilter} AND ${prefilter} AND (CONVERT(COALESCE(JSON_EXTRACT`)).toBe(true);
