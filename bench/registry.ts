@@ -125,13 +125,23 @@ export interface Server {
    * resources (framework stand-ins, comparison resources).
    */
   setup?(server: ServerContext): Promise<void> | void;
+  /**
+   * The data set (one with `ownDatabase`) whose database this server's oxmysql connects to,
+   * instead of the bench database: the same tables, different on one server (an index more).
+   */
+  database?: string;
 }
 
 /** Rows beyond the generated citizens (e.g. vehicles), loaded by the parent before the servers start. */
 export interface DataSet {
   name: string;
-  /** `admin` may run several statements at once; `citizens` is the number of citizens per format. */
-  load(admin: Connection, citizens: number): Promise<void>;
+  /** Loaded into a database of its own beside the bench database (dropped with it), for the servers naming it in `database`. */
+  ownDatabase?: boolean;
+  /**
+   * `admin` may run several statements at once; `citizens` is the number of citizens per format;
+   * `benchDatabase` names the bench database, to copy from (data sets load in the order defined).
+   */
+  load(admin: Connection, citizens: number, benchDatabase: string): Promise<void>;
 }
 
 export interface RegisteredScenario extends Scenario {
@@ -176,6 +186,11 @@ export function defineDataSet(dataSet: DataSet): void {
 /** Everything registered, checked: every scenario's server exists and every comparison names a scenario. */
 export function registry(): { scenarios: readonly RegisteredScenario[]; servers: readonly Server[]; dataSets: readonly DataSet[] } {
   const serverNames = new Set([FLOOR_SERVER, ...servers.map((s) => s.name)]);
+  for (const server of servers) {
+    if (server.database !== undefined && !dataSets.some((d) => d.name === server.database && d.ownDatabase)) {
+      throw new Error(`bench server "${server.name}" names database "${server.database}", which no data set with ownDatabase loads`);
+    }
+  }
   const names = new Set(scenarios.map((s) => s.name));
   for (const s of scenarios) {
     for (const server of [s.server, s.background?.server ?? s.server]) {

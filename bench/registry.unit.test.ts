@@ -98,6 +98,17 @@ describe('bench registry', () => {
     expect(() => other.registry()).toThrow('bench scenario "c" names server "live", which is not defined');
   });
 
+  it('refuses a server naming a database no data set of its own loads', () => {
+    const r = freshRegistry();
+    r.defineDataSet({ name: 'shared rows', load: async () => undefined });
+    r.defineServer({ name: 'indexed', database: 'shared rows' });
+    expect(() => r.registry()).toThrow('bench server "indexed" names database "shared rows", which no data set with ownDatabase loads');
+    const fixed = freshRegistry();
+    fixed.defineDataSet({ name: 'own rows', ownDatabase: true, load: async () => undefined });
+    fixed.defineServer({ name: 'indexed', database: 'own rows' });
+    expect(fixed.registry().servers.map((s) => s.database)).toEqual(['own rows']);
+  });
+
   it('runs every scenario once per block, after a different one in consecutive blocks', () => {
     const r = freshRegistry();
     const names = ['a', 'b', 'c', 'd', 'e'];

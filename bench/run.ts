@@ -11,7 +11,7 @@ import { execFileSync, fork } from 'node:child_process';
 import http from 'node:http';
 import { resolve } from 'node:path';
 import { startThrowawayServer, type ThrowawayServer } from '../devkit/db/mariadb-server';
-import { createTestDatabase } from '../devkit/db/test-database';
+import { createTestDatabase, type TestDatabase } from '../devkit/db/test-database';
 import { loadFixture, ROOT } from '../devkit/resource-harness';
 import { realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
 import { insertCitizens } from './citizens';
@@ -105,6 +105,9 @@ export async function runBench(options: BenchOptions): Promise<Report> {
   }
   const oxmysqlDir = realOxmysqlDir();
   const db = await createTestDatabase('bench');
+  /** The data sets' own databases (DataSet.ownDatabase), by data set. */
+  const ownDatabases: TestDatabase[] = [];
+  const databases: Record<string, string> = {};
   let child: ReturnType<typeof fork> | null = null;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   try {
@@ -116,7 +119,12 @@ export async function runBench(options: BenchOptions): Promise<Report> {
     log(`inserted ${citizens} citizens of each format in ${insertSeconds.toFixed(1)} s`);
     for (const dataSet of dataSets) {
       const start = performance.now();
-      await dataSet.load(db.admin, citizens);
+      const target = dataSet.ownDatabase ? await createTestDatabase(`bench_${dataSet.name}`) : db;
+      if (target !== db) {
+        ownDatabases.push(target);
+        databases[dataSet.name] = target.url;
+      }
+      await dataSet.load(target.admin, citizens, db.name);
       log(`data set ${dataSet.name}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
     }
 
@@ -126,7 +134,7 @@ export async function runBench(options: BenchOptions): Promise<Report> {
       stdio: 'inherit',
     });
     const server = remote<ServerMethods>(child);
-    const { bases, statements } = await server.start({ databaseUrl: db.url, oxmysqlDir });
+    const { bases, statements } = await server.start({ databaseUrl: db.url, databases, oxmysqlDir });
     const getters = new Map(Object.entries(bases).map(([name, base]) => [name, httpGetter(base, agent)]));
     /** One lookup: HTTP from here, anything else made in the server process. */
     const send = (serverName: string, request: Request): Promise<unknown> =>
@@ -179,6 +187,7 @@ export async function runBench(options: BenchOptions): Promise<Report> {
       child.disconnect();
       await exited;
     }
+    for (const own of ownDatabases) await own.drop();
     await db.drop();
     await mariadb?.stop();
   }

@@ -37,6 +37,8 @@ const BASE_CONVARS = {
 
 export interface StartOptions {
   databaseUrl: string;
+  /** URL of each data set's own database (DataSet.ownDatabase), for the servers that name it. */
+  databases: Record<string, string>;
   /** The real oxmysql release to run, or null for the stand-in. */
   oxmysqlDir: string | null;
 }
@@ -89,11 +91,13 @@ async function startServer(
 ): Promise<string> {
   const host = new FxHost({ convars: { ...BASE_CONVARS, ...spec.convars } });
   const base = await host.listen();
+  const databaseUrl = spec.database === undefined ? options.databaseUrl : options.databases[spec.database];
   // The relay the tests put before the real oxmysql is left out: its CPU would count as the server's.
-  const oxmysql = await startOxmysql(host, options.databaseUrl, { relay: false }, options.oxmysqlDir);
+  const oxmysql = await startOxmysql(host, databaseUrl, { relay: false }, options.oxmysqlDir);
   closers.push(async () => {
-    await host.close();
+    // oxmysql first, while the host still takes what its resources leave unhandled (resource-harness.ts says why).
     await oxmysql.close();
+    await host.close();
   });
   await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 20_000);
   host.startResource(ROOT, 'citizen_records');
@@ -101,7 +105,7 @@ async function startServer(
   running.set(spec.name, { host, driver, oxmysql });
   await spec.setup?.({
     host,
-    databaseUrl: options.databaseUrl,
+    databaseUrl,
     startScript: (name, code) => void host.startScript(name, code),
     call: driver.settle,
     statements,

@@ -38,11 +38,6 @@ const HEALTH_CHECK_MS = 5000;
 /** The cache's bounds besides its TTL. */
 const CACHE_MAX_ENTRIES = 2000;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
-/**
- * A vehicle query no index serves (ESX's owner column has none) is stopped by the database this
- * long before the query timeout, so the database frees its connection before our timer gives up.
- */
-const SCAN_MARGIN_MS = 250;
 
 /**
  * /docs's renderer, read at the first request for the page rather than at start: the resource starts
@@ -113,8 +108,6 @@ function start(): void {
       esxCharacterPrefix: config.esxCharacterPrefix,
       esxMaxCharacters: config.esxMaxCharacters,
       vehicles: watchFrameworkVehicles((message) => log.info(message)),
-      // The ESX owner scan is bounded like a search: the database stops it at search_timeout_ms.
-      scanTimeoutMs: Math.min(config.searchTimeoutMs, Math.max(1, config.dbTimeoutMs - SCAN_MARGIN_MS)),
     },
     gate,
     live: startLiveRecords({

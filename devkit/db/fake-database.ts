@@ -3,7 +3,9 @@
  * under a running service, the statements it was asked, failures it is told to give, and answers
  * held back until a test lets them go. It understands the few statements those suites send: the
  * information_schema reads of src/db/table-columns.ts, `SELECT <columns> FROM <table> WHERE
- * <column> = ?`, and the fake format's search statement (`SEARCH <table>`, run through `scan`), and answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
+ * <column> = ?`, the fake format's search statement (`SEARCH <table>`, run through `scan`), the
+ * two vehicle statements of src/formats/common/vehicle-query.ts (a plate, a citizen's list), and
+ * answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
  * ER_BAD_FIELD_ERROR), as the oxmysql adapter hands them on: a 'failed' DatabaseError.
  *
  * `peopleFormat` is a format over its `people` table, so the suites exercise the service without
@@ -25,21 +27,29 @@ export interface Statement {
 interface Table {
   columns: Map<string, ColumnType>;
   rows: Row[];
+  /** The columns leading an index; the first is the primary key's. */
+  indexes: string[];
 }
 
 const TEXT_BYTES: Record<string, number> = { tinytext: 255, text: 65_535, mediumtext: 16_777_215, longtext: 4_294_967_295 };
 
-/** information_schema's view of one column (utf8mb4: 4 bytes a character). */
-function columnInfo(table: string, name: string, type: ColumnType) {
+/** information_schema's view of one column (utf8mb4: 4 bytes a character); `indexes` as Table's. */
+function columnInfo(table: string, name: string, type: ColumnType, indexes: readonly string[]) {
   const dataType = type.replace(/\(.*$/, '').toLowerCase();
   const length = /^(?:var)?char\((\d+)\)/i.exec(type);
   const maxBytes = length ? Number(length[1]) * 4 : (TEXT_BYTES[dataType] ?? null);
   const collation = maxBytes === null ? null : 'utf8mb4_general_ci';
-  return { t: table, c: name, type, collation, name, dataType, maxBytes };
+  const k = indexes[0] === name ? 'PRI' : indexes.includes(name) ? 'MUL' : '';
+  return { t: table, c: name, type, collation, k, name, dataType, maxBytes };
 }
 
 const SIMPLE_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?$/;
 const SEARCH = /^SEARCH `(\w+)`$/;
+/** vehicle-query.ts's plateQuery: the vehicles table, its plate column, the forms' placeholders. */
+const PLATE_SELECT = /^SELECT .+ FROM `(\w+)` AS `v` .*WHERE `v`\.`(\w+)` IN \(([?, ]+)\) ORDER BY /;
+/** vehicle-query.ts's citizenVehiclesQuery: the owner's key and table, the vehicles table and its owner column. */
+const CITIZEN_VEHICLES =
+  /FROM \(SELECT `(\w+)` AS `owner:key` FROM `(\w+)` WHERE `\w+` = \? LIMIT 1\) AS `o` LEFT JOIN `(\w+)` AS `v` ON `v`\.`(\w+)` = /;
 
 export class FakeDatabase implements ScanningDatabase {
   /** isReady(): oxmysql connected. */
@@ -51,11 +61,15 @@ export class FakeDatabase implements ScanningDatabase {
   private readonly tables = new Map<string, Table>();
   private readonly failures: { error: DatabaseError; only: RegExp | undefined }[] = [];
   private held: (() => void)[] | null = null;
+  private holding: RegExp | undefined;
   private closed = false;
 
-  /** Creates or replaces a table: `columns` maps each name to its COLUMN_TYPE. */
-  createTable(name: string, columns: Record<string, ColumnType>, rows: Row[] = []): void {
-    this.tables.set(name, { columns: new Map(Object.entries(columns)), rows: rows.map((row) => ({ ...row })) });
+  /**
+   * Creates or replaces a table: `columns` maps each name to its COLUMN_TYPE; `indexes` lists the
+   * columns that lead an index (information_schema.STATISTICS), the primary key's first.
+   */
+  createTable(name: string, columns: Record<string, ColumnType>, rows: Row[] = [], indexes: string[] = []): void {
+    this.tables.set(name, { columns: new Map(Object.entries(columns)), rows: rows.map((row) => ({ ...row })), indexes });
   }
 
   dropTable(name: string): void {
@@ -79,14 +93,19 @@ export class FakeDatabase implements ScanningDatabase {
     for (let i = 0; i < times; i++) this.failures.push({ error, only });
   }
 
-  /** Statements from now on are not answered until release(): for callers arriving while one is under way. */
-  hold(): void {
+  /**
+   * Statements from now on (those whose SQL matches `only`, when given) are not answered until
+   * release(): for callers arriving while one is under way.
+   */
+  hold(only?: RegExp): void {
     this.held ??= [];
+    this.holding = only;
   }
 
   release(): void {
     const held = this.held ?? [];
     this.held = null;
+    this.holding = undefined;
     for (const answer of held) answer();
   }
 
@@ -126,7 +145,7 @@ export class FakeDatabase implements ScanningDatabase {
     const failure = index < 0 ? undefined : this.failures.splice(index, 1)[0].error;
     const answer = () =>
       failure ? Promise.reject(failure) : this.closed ? Promise.reject(new DatabaseError('stopping', 'closed')) : this.answer(sql, params);
-    if (!this.held) return answer();
+    if (!this.held || (this.holding && !this.holding.test(sql))) return answer();
     const held = this.held;
     return new Promise((resolve, reject) => held.push(() => answer().then(resolve, reject)));
   }
@@ -141,11 +160,33 @@ export class FakeDatabase implements ScanningDatabase {
     if (sql.includes('information_schema.COLUMNS')) {
       const rows: Row[] = [];
       for (const name of [...params].map(String).sort()) {
-        for (const [column, type] of this.tables.get(name)?.columns ?? []) rows.push(columnInfo(name, column, type));
+        const table = this.tables.get(name);
+        for (const [column, type] of table?.columns ?? []) rows.push(columnInfo(name, column, type, table?.indexes ?? []));
       }
       return rows;
     }
-    if (sql.includes('information_schema.STATISTICS')) return [];
+    if (sql.includes('information_schema.STATISTICS')) {
+      return (this.tables.get(String(params[0]))?.indexes ?? []).map((name, i) => ({ idx: i === 0 ? 'PRIMARY' : name, name }));
+    }
+    const plate = PLATE_SELECT.exec(sql);
+    if (plate) {
+      // [the forms…, the plate as typed]: a row with one of the forms, the typed spelling first.
+      const [, from, column, marks] = plate;
+      const forms = params.slice(0, marks.split('?').length - 1);
+      const found = this.table(from).rows.filter((row) => forms.includes(row[column]));
+      const row = found.find((r) => r[column] === params[forms.length]) ?? found[0];
+      return row ? [{ ...row }] : [];
+    }
+    const citizen = CITIZEN_VEHICLES.exec(sql);
+    if (citizen) {
+      // [the owner's id]: no row for no such owner, one with a NULL plate for an owner without vehicles.
+      const [, key, owners, vehicles, ownerColumn] = citizen;
+      if (!this.table(owners).rows.some((row) => row[key] === params[0])) return [];
+      const rows = this.table(vehicles)
+        .rows.filter((row) => row[ownerColumn] === params[0])
+        .sort((a, b) => (String(a.plate) < String(b.plate) ? -1 : 1));
+      return rows.length === 0 ? [{ 'owner:key': params[0], plate: null }] : rows.map((row) => ({ 'owner:key': params[0], ...row }));
+    }
     const search = SEARCH.exec(sql);
     if (search) {
       // [name prefix, after this id, at most]: names starting with the prefix (any case), by id.
@@ -194,7 +235,7 @@ export const peopleFormat: AnyFormat = defineFormat({
   tables: ['people'],
   idRule: { pattern: '^[0-9]{1,8}$', wording: '1 to 8 digits', description: 'digits', example: '1001', error: 'invalid_id' },
   isValidId: (id) => /^[0-9]{1,8}$/.test(id),
-  // Vehicles in a `cars` table (plate, owner) no suite creates: they stay unavailable.
+  // Vehicles in a `cars` table (plate, owner): unavailable where a suite does not create it.
   vehicles: {
     table: 'cars',
     ownerColumn: 'owner',
@@ -246,7 +287,6 @@ export const FAKE_FORMAT_OPTIONS: FormatOptions = {
   esxCharacterPrefix: 'char',
   esxMaxCharacters: 4,
   vehicles: () => undefined,
-  scanTimeoutMs: 1000,
 };
 
 /** A vehicle record with every field at its default, for the fake format's `cars`. */

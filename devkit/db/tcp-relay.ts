@@ -35,6 +35,8 @@ export class CommandCounter {
 export class TcpRelay {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
+  /** The relay's sockets to the database, one per client. */
+  private readonly upstreams = new Set<Socket>();
   private stalled = false;
   private readonly held: Array<() => void> = [];
   port = 0;
@@ -48,7 +50,8 @@ export class TcpRelay {
 
   /** Listens on 127.0.0.1 (a free port the first time, the same port after refuse()). */
   async listen(): Promise<void> {
-    const server = createServer((client) => this.relay(client));
+    // Half-open: a side that ends (FIN) is ended on the other side once what it sent is through.
+    const server = createServer({ allowHalfOpen: true }, (client) => this.relay(client));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.port, '127.0.0.1', () => resolve());
@@ -67,29 +70,49 @@ export class TcpRelay {
   }
 
   private relay(client: Socket): void {
-    const upstream = connect(this.targetPort, this.targetHost);
+    const upstream = connect({ port: this.targetPort, host: this.targetHost, allowHalfOpen: true });
     const counter = new CommandCounter((command, text) => {
       // oxmysql sets the isolation level on every new pool connection: set-up, not a lookup.
       if (command === COM_STMT_EXECUTE || (command === COM_QUERY && !/^SET TRANSACTION /i.test(text))) this.statements += 1;
     });
+    this.upstreams.add(upstream);
+    upstream.on('close', () => this.upstreams.delete(upstream));
     for (const socket of [client, upstream]) {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    const forward = (from: Socket, to: Socket, count: boolean) =>
-      from.on('data', (chunk: Buffer) => {
-        const send = () => {
-          if (count) counter.push(chunk);
-          if (!to.destroyed) to.write(chunk);
-        };
-        if (this.stalled) this.held.push(send);
-        else send();
+      // A side that fails (reset, refused) takes the other with it, as a lost database would.
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
       });
-    forward(client, upstream, true);
-    forward(upstream, client, false);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+    }
+    this.forward(client, upstream, (chunk) => counter.push(chunk));
+    this.forward(upstream, client);
+  }
+
+  /**
+   * Moves `from`'s bytes to `to` in order (held while stalled). When `to` cannot take more, `from`
+   * is paused until it drains, so a slow reader slows the writer instead of filling memory; when
+   * `from` ends, `to` is ended after everything `from` sent. Nothing is destroyed on a clean end:
+   * destroying a socket drops what is still queued for it and, with unread bytes, sends a reset.
+   */
+  private forward(from: Socket, to: Socket, observe?: (chunk: Buffer) => void): void {
+    from.on('data', (chunk: Buffer) =>
+      this.whenFlowing(() => {
+        observe?.(chunk);
+        if (to.destroyed) return;
+        if (!to.write(chunk) && !from.isPaused()) {
+          from.pause();
+          to.once('drain', () => from.resume());
+        }
+      }),
+    );
+    from.on('end', () => this.whenFlowing(() => to.end()));
+  }
+
+  private whenFlowing(step: () => void): void {
+    if (this.stalled) this.held.push(step);
+    else step();
   }
 
   /** Holds every byte from now on, in both directions, until resume(). */
@@ -99,7 +122,7 @@ export class TcpRelay {
 
   resume(): void {
     this.stalled = false;
-    for (const send of this.held.splice(0)) send();
+    for (const step of this.held.splice(0)) step();
   }
 
   /** Drops every open connection and closes the port, so new connections are refused. */
@@ -107,9 +130,7 @@ export class TcpRelay {
     this.held.length = 0;
     this.stalled = false;
     for (const socket of this.sockets) socket.destroy();
-    const server = this.server;
-    this.server = null;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    await this.closePort();
   }
 
   /** Accepts connections again on the same port. */
@@ -117,7 +138,22 @@ export class TcpRelay {
     return this.listen();
   }
 
+  /**
+   * Closes the port and lets each connection end cleanly: the database is sent the end of its
+   * client's stream, answers what it was already asked, and closes; that end reaches the client
+   * after the answer. Resolves once every connection has closed. A stalled relay drops them
+   * instead (the database it stands for is not answering).
+   */
   async close(): Promise<void> {
-    await this.refuse();
+    if (this.stalled) return this.refuse();
+    const closed = [...this.sockets].map((socket) => new Promise((resolve) => socket.once('close', resolve)));
+    for (const upstream of this.upstreams) upstream.end();
+    await Promise.all([this.closePort(), ...closed]);
+  }
+
+  private async closePort(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
+import { waitFor } from '../host/host-fixture';
 
 export interface TestDatabase {
   name: string;
@@ -11,6 +12,10 @@ export interface TestDatabase {
   url: string;
   /** A connection for fixtures (multiple statements allowed). */
   admin: mysql.Connection;
+  /**
+   * Drops the database, and fails when another connection to it outlives the suite (a pool or
+   * connection never ended: it would stay open for the rest of the jest run).
+   */
   drop(): Promise<void>;
 }
 
@@ -38,7 +43,18 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
     admin: root,
     async drop() {
       await root.query(`DROP DATABASE IF EXISTS \`${name}\``);
-      await root.end();
+      // A connection that was closed or killed leaves the list a moment later.
+      const others = async () => {
+        const [rows] = await root.query('SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = ? AND ID <> CONNECTION_ID()', [
+          name,
+        ]);
+        return Number((rows as Array<{ n: number }>)[0].n);
+      };
+      try {
+        await waitFor(async () => (await others()) === 0, `the connections to ${name} to end`, 5000, 50);
+      } finally {
+        await root.end();
+      }
     },
   };
 }

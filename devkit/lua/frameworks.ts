@@ -25,20 +25,28 @@ interface StandinSpec {
   resource: string;
   folder: string;
   config: Record<string, unknown>;
+  /** The files of frameworks/common/ it runs before its own scripts. */
+  common: readonly string[];
 }
 
+/** What every stand-in runs first (faults, JSON decoding). */
+const STANDIN = ['standin.lua'];
+/** qb-core and qbx_core also share their players' common functions. */
+const QB_STANDIN = [...STANDIN, 'qb-player.lua'];
+
 const SPECS: Record<StandinKind, StandinSpec> = {
-  es_extended: { resource: 'es_extended', folder: 'es_extended', config: { generation: 'legacy' } },
-  'es_extended-pre-1.13': { resource: 'es_extended', folder: 'es_extended', config: { generation: 'pre-1.13' } },
-  'qb-core-before-2025-01': { resource: 'qb-core', folder: 'qb-core', config: { generation: 'before-2025-01' } },
-  'qb-core-2025-01': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2025-01' } },
-  'qb-core-2026-05': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2026-05' } },
-  qbx_core: { resource: 'qbx_core', folder: 'qbx_core', config: {} },
-  ox_inventory: { resource: 'ox_inventory', folder: 'ox_inventory', config: {} },
+  es_extended: { resource: 'es_extended', folder: 'es_extended', config: { generation: 'legacy' }, common: STANDIN },
+  'es_extended-pre-1.13': { resource: 'es_extended', folder: 'es_extended', config: { generation: 'pre-1.13' }, common: STANDIN },
+  'qb-core-before-2025-01': { resource: 'qb-core', folder: 'qb-core', config: { generation: 'before-2025-01' }, common: QB_STANDIN },
+  'qb-core-2025-01': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2025-01' }, common: QB_STANDIN },
+  'qb-core-2026-05': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2026-05' }, common: QB_STANDIN },
+  qbx_core: { resource: 'qbx_core', folder: 'qbx_core', config: {}, common: QB_STANDIN },
+  ox_inventory: { resource: 'ox_inventory', folder: 'ox_inventory', config: {}, common: STANDIN },
 };
 
 const FRAMEWORKS = join(__dirname, 'frameworks');
-const COMMON: LuaScript = { file: 'standin.lua', code: readFileSync(join(FRAMEWORKS, 'common', 'standin.lua'), 'utf8') };
+const commonScripts = (files: readonly string[]): LuaScript[] =>
+  files.map((file) => ({ file, code: readFileSync(join(FRAMEWORKS, 'common', file), 'utf8') }));
 
 export type FaultMode = 'throw' | 'hang' | 'garbage';
 
@@ -82,7 +90,7 @@ export class Framework {
     const spec = SPECS[kind];
     const dir = join(FRAMEWORKS, spec.folder);
     const Standin = { ...spec.config, ...options.config };
-    return LuaResource.start(host, spec.resource, [COMMON, ...manifestScripts(dir)], { globals: { Standin } }, dir);
+    return LuaResource.start(host, spec.resource, [...commonScripts(spec.common), ...manifestScripts(dir)], { globals: { Standin } }, dir);
   }
 
   get name(): string {

@@ -4,8 +4,10 @@
  * context, configured by convars. It reaches MariaDB through a TcpRelay, so the faults the
  * stand-in fakes with switches are made on the wire instead.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import mysql from 'mysql2/promise';
 import { TcpRelay } from '../db/tcp-relay';
 import type { FxHost } from '../host/fx-host';
 import type { Resource } from '../host/resource';
@@ -30,13 +32,54 @@ export interface RealOxmysqlOptions {
   convars?: Record<string, string>;
   /**
    * false: oxmysql connects to the database itself, without the relay (and so without its faults);
-   * the bench does, since the relay would run on the host's thread and count as its CPU.
+   * the bench does, since the relay would run on the host's thread and count as its CPU. It then
+   * connects as an account of its own, so that close() can end its connections (see DirectAccount).
    */
   relay?: boolean;
 }
 
+/**
+ * A database account made for one oxmysql that connects without the relay. oxmysql never ends
+ * its pool (FXServer ends the process instead), and nothing outside it holds its sockets, so
+ * without the relay to drop them its connections would stay open until the process exits:
+ * the database ends them, found by their account, and the account goes.
+ */
+class DirectAccount {
+  private constructor(
+    private readonly admin: mysql.Connection,
+    private readonly user: string,
+    /** The URL oxmysql connects with: the account, the same server and database. */
+    readonly url: string,
+  ) {}
+
+  static async create(url: string): Promise<DirectAccount> {
+    const target = new URL(url);
+    const database = decodeURIComponent(target.pathname.slice(1));
+    const user = `cr_oxmysql_${randomBytes(4).toString('hex')}`;
+    const admin = await mysql.createConnection(url);
+    // '%': the servers the tests use resolve no names (skip_name_resolve), so a TCP client is its address.
+    await admin.query('CREATE USER ?@?', [user, '%']);
+    await admin.query(`GRANT ALL PRIVILEGES ON \`${database}\`.* TO ?@?`, [user, '%']);
+    target.username = user;
+    target.password = '';
+    return new DirectAccount(admin, user, target.toString());
+  }
+
+  /** Ends every connection of the account, then drops it. */
+  async close(): Promise<void> {
+    const [rows] = await this.admin.query('SELECT ID FROM information_schema.PROCESSLIST WHERE USER = ?', [this.user]);
+    for (const { ID } of rows as Array<{ ID: number }>) {
+      // One may have ended meanwhile (ER_NO_SUCH_THREAD): the end was wanted.
+      await this.admin.query('KILL CONNECTION ?', [ID]).catch(() => undefined);
+    }
+    await this.admin.query('DROP USER ?@?', [this.user, '%']);
+    await this.admin.end();
+  }
+}
+
 export class RealOxmysql {
   private readonly relay: TcpRelay | null;
+  private direct: DirectAccount | null = null;
   resource: Resource | null = null;
 
   constructor(
@@ -61,9 +104,10 @@ export class RealOxmysql {
   async start(): Promise<Resource> {
     await this.relay?.listen();
     if (this.options.reachable === false) await this.withRelay().refuse();
+    if (!this.relay) this.direct = await DirectAccount.create(this.options.url);
     // oxmysql reads these with GetConvar/GetConvarInt; mysql_versioncheck 0 keeps it off GitHub.
     const convars: Record<string, string> = {
-      mysql_connection_string: this.relay ? this.relay.urlFor(this.options.url) : this.options.url,
+      mysql_connection_string: this.direct ? this.direct.url : this.withRelay().urlFor(this.options.url),
       mysql_versioncheck: '0',
       ...this.options.convars,
     };
@@ -92,5 +136,7 @@ export class RealOxmysql {
 
   async close(): Promise<void> {
     await this.relay?.close();
+    await this.direct?.close();
+    this.direct = null;
   }
 }

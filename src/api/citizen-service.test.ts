@@ -1,7 +1,7 @@
 import { FAKE_FORMAT_OPTIONS, FakeDatabase, manualClock, PEOPLE_COLUMNS, peopleFormat, PERSON } from '../../devkit/db/fake-database';
 import { DatabaseError } from '../db/database';
 import type { FormatName } from '../formats/registry';
-import { createCitizenService } from './citizen-service';
+import { createCitizenService, SCHEMA_RECHECK_MS } from './citizen-service';
 import { ok, type Envelope } from './envelope';
 import { createLookupCache } from './lookup-cache';
 import { createLookupGate } from './lookup-gate';
@@ -257,3 +257,131 @@ describe('search', () => {
     expect(db.asked(SEARCHED)).toHaveLength(1);
   });
 });
+
+describe('vehicles', () => {
+  const CARS_COLUMNS = { plate: 'varchar(8)', owner: 'varchar(8)' };
+  const CARS = [
+    { plate: 'ZED 2', owner: PERSON.id },
+    { plate: 'ADA 1', owner: PERSON.id },
+  ];
+  const LISTED = /JOIN `cars`/;
+  const BY_PLATE = /FROM `cars` AS `v`/;
+  /** The fake format's vehicle record of a `cars` row. */
+  const car = (plate: string) => expect.objectContaining({ plate, owner: PERSON.id });
+
+  /** The fake format's vehicles in a `cars` table with these indexes (a plate key; an owner index or not), beside `people` keyed by id. */
+  function withCars(indexes: string[], options: { searchMaxInFlight?: number } = {}) {
+    const world = setup(options);
+    world.db.createTable('people', PEOPLE_COLUMNS, [PERSON], ['id']);
+    world.db.createTable('cars', CARS_COLUMNS, CARS, indexes);
+    return world;
+  }
+
+  test("served by the indexes, both lookups are plain queries under the lookups' gate", async () => {
+    const { db, service } = withCars(['plate', 'owner']);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toEqual(ok([car('ADA 1'), car('ZED 2')]));
+    expect(await service.lookupVehicle(PEOPLE, 'ada1')).toEqual(ok(car('ADA 1')));
+    expect(await service.lookupCitizenVehicles(PEOPLE, '2002')).toMatchObject({ error: { code: 'citizen_not_found' } });
+    expect(db.scanLimits).toEqual([]);
+  });
+
+  test("without an owner index a citizen's list scans, at search_timeout_ms; the plate lookup keeps its key", async () => {
+    const { db, service } = withCars(['plate']);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toEqual(ok([car('ADA 1'), car('ZED 2')]));
+    expect(db.scanLimits).toEqual([SEARCH_TIMEOUT_MS]);
+    expect(await service.lookupVehicle(PEOPLE, 'ZED2')).toEqual(ok(car('ZED 2')));
+    expect(db.scanLimits).toEqual([SEARCH_TIMEOUT_MS]);
+  });
+
+  test("a scanning list takes the searches' slot, from the first lookup on (before the tables are read): beyond the cap 503 server_busy, while indexed lookups pass", async () => {
+    const { db, gate, searchGate, service } = withCars(['plate'], { searchMaxInFlight: 1 });
+    db.hold(LISTED);
+    const first = service.lookupCitizenVehicles(PEOPLE, PERSON.id);
+    await waitUntil(() => db.asked(LISTED).length === 1);
+    expect({ search: searchGate.inFlight(), lookups: gate.inFlight() }).toEqual({ search: 1, lookups: 0 });
+    // Another citizen's list, and a search, meet the cap; an identical list shares the scan.
+    const twin = service.lookupCitizenVehicles(PEOPLE, PERSON.id);
+    for (const busy of [await service.lookupCitizenVehicles(PEOPLE, '2002'), await service.search(PEOPLE, { name: 'ada' }, 'export')]) {
+      expect(busy).toMatchObject({ error: { code: 'server_busy', message: expect.stringContaining('search_max_in_flight is 1') } });
+    }
+    expect(await service.lookupVehicle(PEOPLE, 'ada 1')).toEqual(ok(car('ADA 1')));
+    expect(await service.lookup(PEOPLE, PERSON.id)).toEqual(ok({ id: PERSON.id, name: PERSON.name }));
+    db.release();
+    expect(await first).toEqual(ok([car('ADA 1'), car('ZED 2')]));
+    expect(await twin).toEqual(await first);
+    expect(db.asked(LISTED)).toHaveLength(1);
+  });
+
+  test("with the owner index a list does not count against the searches' cap", async () => {
+    const { db, gate, service } = withCars(['plate', 'owner'], { searchMaxInFlight: 1 });
+    await service.prepareFormats();
+    db.hold();
+    const search = service.search(PEOPLE, { name: 'ada' }, 'export');
+    const list = service.lookupCitizenVehicles(PEOPLE, PERSON.id);
+    await waitUntil(() => gate.inFlight() === 1);
+    db.release();
+    expect(await list).toEqual(ok([car('ADA 1'), car('ZED 2')]));
+    expect(await search).toMatchObject({ success: true });
+    expect(db.scanLimits).toEqual([SEARCH_TIMEOUT_MS]);
+  });
+
+  test('a table without a plate key: a plate lookup scans under the search gate too', async () => {
+    const { db, searchGate, service } = withCars([], { searchMaxInFlight: 1 });
+    await service.prepareFormats();
+    db.hold(BY_PLATE);
+    const found = service.lookupVehicle(PEOPLE, 'zed2');
+    await waitUntil(() => db.asked(BY_PLATE).length === 1);
+    expect(searchGate.inFlight()).toBe(1);
+    db.release();
+    expect(await found).toEqual(ok(car('ZED 2')));
+    expect(db.scanLimits).toEqual([SEARCH_TIMEOUT_MS]);
+  });
+
+  test('the database stopping the scan is 504 database_timeout naming the index that would serve it; it logs nothing', async () => {
+    const { db, errors, service } = withCars(['plate']);
+    db.failNext(new DatabaseError('timeout', 'the database stopped the statement at its time limit (…)', true), 1, LISTED);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toEqual({
+      success: false,
+      error: {
+        code: 'database_timeout',
+        message:
+          'Listing the vehicles of 1001 scanned longer than citizen_records:search_timeout_ms (1500 ms) and the database stopped it; ' +
+          'no index serves it on this server: ALTER TABLE `cars` ADD INDEX (`owner`) would make it a key lookup. Try again, or ask the server owner to add it.',
+      },
+    });
+    // Not stopped by the database (it no longer answers): the lookups' own timeout answer.
+    db.failNext(new DatabaseError('timeout', 'the database did not answer within 2500 ms'), 1, LISTED);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toMatchObject({
+      error: { code: 'database_timeout', message: expect.stringMatching(/^The database did not answer in time/) },
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test('the owner index added while running is found at the recheck pace: the list is then a key lookup', async () => {
+    const { clock, db, service } = withCars(['plate']);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toMatchObject({ success: true });
+    expect(db.scanLimits).toHaveLength(1);
+    const indexReads = () => db.asked(/information_schema\.STATISTICS/).length;
+    const firstReads = indexReads();
+    db.createTable('cars', CARS_COLUMNS, CARS, ['plate', 'owner']);
+    clock.advance(SCHEMA_RECHECK_MS);
+    // This lookup compares the tables (in the background), sees the index, and reads them again.
+    await service.lookupCitizenVehicles(PEOPLE, PERSON.id);
+    await waitUntil(() => indexReads() === 2 * firstReads);
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toEqual(ok([car('ADA 1'), car('ZED 2')]));
+    expect(db.scanLimits).toHaveLength(2);
+  });
+
+  test('reading the tables first fails as any lookup: the database unavailable is 503, and no gate is taken', async () => {
+    const { db, gate, searchGate, service } = withCars(['plate']);
+    db.failNext(new DatabaseError('unavailable', 'connection lost'));
+    expect(await service.lookupCitizenVehicles(PEOPLE, PERSON.id)).toMatchObject({ error: { code: 'database_unavailable' } });
+    expect({ search: searchGate.inFlight(), lookups: gate.inFlight() }).toEqual({ search: 0, lookups: 0 });
+  });
+});
+
+/** Lets answers that are due come until `condition` holds (a bounded number of turns, no timer). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let turn = 0; turn < 100 && !condition(); turn++) await new Promise((resolve) => setImmediate(resolve));
+  expect(condition()).toBe(true);
+}

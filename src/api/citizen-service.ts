@@ -5,10 +5,10 @@
  */
 import type { FormatAvailability } from '../contract/health';
 import { LICENSE_RULE, PLATE_RULE } from '../contract/parameters';
-import { DatabaseError, type ScanningDatabase } from '../db/database';
+import { DatabaseError, type BoundedScan, type ScanningDatabase } from '../db/database';
 import { parseLicense } from '../formats/common/license';
 import { parsePlate } from '../formats/common/plate';
-import type { VehicleLookups } from '../formats/common/vehicle-lookup';
+import type { PreparedVehicles, VehicleLookupKind, VehicleLookups } from '../formats/common/vehicle-lookup';
 import { tableLabel, type FormatLookups, type FormatOptions, type LiveContext } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import { createDatabaseFailures } from './database-failures';
@@ -29,9 +29,12 @@ export interface CitizenServiceOptions {
   gate: LookupGate;
   /** The online citizens and what their framework holds (live records); NO_LIVE_SOURCE where none runs. */
   live: LiveSource;
-  /** The searches' own gate: the same cache, a smaller cap (search_max_in_flight), since each scans. */
+  /**
+   * The gate of lookups that scan: the same cache, a smaller cap (search_max_in_flight). Searches
+   * go through it, and vehicle lookups no index of this server's tables serves.
+   */
   searchGate: LookupGate;
-  /** How long the database may run one search statement before it stops it (search_timeout_ms). */
+  /** How long the database may run one scanning statement (a search's, an unindexed vehicle lookup's) before it stops it (search_timeout_ms). */
   searchTimeoutMs: number;
   /** Signs the search cursors this run hands out (random per start). */
   cursorSecret: Uint8Array;
@@ -79,6 +82,28 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const prepared = createPreparedFormats(options);
   const vehiclesPrepared = createPreparedFormats(options, VEHICLES);
   const databaseFailure = createDatabaseFailures(options);
+  const scan: BoundedScan = (sql, params) => db.scan(sql, params, options.searchTimeoutMs);
+
+  /**
+   * Runs `work`, whose statements read whole tables, through the bounded scan. The database
+   * stopping one at search_timeout_ms answers 504 database_timeout: `subject` scanned too long,
+   * and `advice` says what to do. It never marks the database unavailable: the database answered.
+   */
+  async function scanning(
+    subject: string,
+    advice: string,
+    work: (scan: BoundedScan) => Promise<Envelope<unknown>>,
+  ): Promise<Envelope<unknown>> {
+    try {
+      return await work(scan);
+    } catch (error) {
+      if (!(error instanceof DatabaseError && error.stoppedByDatabase)) throw error;
+      return fail(
+        'database_timeout',
+        `${subject} scanned longer than citizen_records:search_timeout_ms (${options.searchTimeoutMs} ms) and the database stopped it; ${advice}`,
+      );
+    }
+  }
 
   /** Runs `use` on what `kept` prepared for the format, retrying once after a schema change. */
   async function find<B>(
@@ -102,8 +127,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
 
   /**
    * What every lookup passes: the format switch, readiness, then the gate (cache, sharing, cap,
-   * stop). The lookup gets a live context; its answer says X-Record-Source live when a record
-   * merged live values. The cache key carries the online set's version, so a database answer
+   * stop): `through`, or the one it picks for the format's prepared tables. The lookup gets a live
+   * context; its answer says X-Record-Source live when a record merged live values. The cache key carries the online set's version, so a database answer
    * cached while a citizen was offline is not served once he logs in; an answer that touched an
    * online citizen (live, or the database because his framework failed) is not cached at all, so
    * it is as fresh as the framework, and live again as soon as the framework answers.
@@ -115,30 +140,39 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
     what: string,
     requestId: string | undefined,
     use: (bound: B, live: LiveContext) => Promise<Envelope<unknown>>,
-    through: LookupGate = gate,
+    through: LookupGate | ((bound: B) => LookupGate) = gate,
   ): Promise<Envelope<unknown>> {
     if (!enabled.has(format)) return Promise.resolve(disabled(format));
     if (!db.isReady()) return Promise.resolve(databaseFailure(new DatabaseError('unavailable', ''), `${format} lookup`));
     let online = false;
     let merged = false;
     const live: LiveContext = {
-      async merge(identifier, mergeParts) {
-        if (!options.live.presence(format, identifier).online) return null;
+      read(id) {
+        if (!options.live.presence(format, id).online) return Promise.resolve(null);
         online = true;
-        const parts = await options.live.liveRow(format, identifier);
-        const result = parts && mergeParts(parts);
-        if (parts && result === null) options.live.unmergeable(parts);
-        if (result !== null) merged = true;
+        return options.live.liveRow(format, id);
+      },
+      merge(parts, mergeParts) {
+        const result = mergeParts(parts);
+        if (result === null) options.live.unmergeable(parts);
+        else merged = true;
         return result;
       },
     };
+    const context = `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`;
     const work = async () => {
-      const envelope = await find(kept, format, (bound) => use(bound, live)).catch((error: unknown) =>
-        databaseFailure(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${what}`),
-      );
+      const envelope = await find(kept, format, (bound) => use(bound, live)).catch((error: unknown) => databaseFailure(error, context));
       return withRecordSource(envelope, merged ? 'live' : 'database');
     };
-    return through.run(`${format}\u0000${key}\u0000${options.live.version(format)}`, work, () => !online);
+    const shared = `${format}\u0000${key}\u0000${options.live.version(format)}`;
+    const keep = () => !online;
+    if (typeof through !== 'function') return through.run(shared, work, keep);
+    // The gate depends on the tables (whether an index serves the lookup): read them first, as the
+    // lookup would (shared with everyone asking at once; a prepared format answers at once).
+    return kept.lookups(format).then(
+      (bound) => through(bound).run(shared, work, keep),
+      (error: unknown) => databaseFailure(error, context),
+    );
   }
 
   /** The citizen lookups: 501 when the format's table is missing. */
@@ -154,18 +188,41 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
             ),
           );
 
-  /** The vehicle lookups: 501 naming the table this server lacks (the vehicles' or the citizens'). */
+  /**
+   * A vehicle lookup (`kind`): 501 naming the table this server lacks (the vehicles' or the
+   * citizens'). Where no index serves it, it reads whole tables through the bounded scan, and a
+   * 504 names `subject` and the indexes that would serve it.
+   */
   const vehicles =
-    (format: FormatName, use: (lookups: VehicleLookups) => Promise<Envelope<unknown>>) =>
-    (bound: Awaited<ReturnType<typeof vehiclesPrepared.lookups>>) =>
-      'lookups' in bound
-        ? use(bound.lookups)
-        : Promise.resolve(
-            fail(
-              'format_unavailable',
-              `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`,
-            ),
-          );
+    (
+      format: FormatName,
+      kind: VehicleLookupKind,
+      subject: string,
+      use: (lookups: VehicleLookups, scan: BoundedScan) => Promise<Envelope<unknown>>,
+    ) =>
+    (bound: PreparedVehicles) => {
+      if (!('lookups' in bound)) {
+        return Promise.resolve(
+          fail(
+            'format_unavailable',
+            `Vehicles of format ${format} need the ${bound.missing} table (${formats[format].framework}), which this server's database does not have.`,
+          ),
+        );
+      }
+      const missing = bound.lookups.missingIndexes[kind];
+      if (missing.length === 0) return use(bound.lookups, scan);
+      return scanning(
+        subject,
+        `no index serves it on this server: ${missing.join(' and ')} would make it a key lookup. Try again, or ask the server owner to add it.`,
+        (bounded) => use(bound.lookups, bounded),
+      );
+    };
+
+  /** The gate of a vehicle lookup: the search gate where it scans (no index serves it here). */
+  const vehicleGate =
+    (kind: VehicleLookupKind) =>
+    (bound: PreparedVehicles): LookupGate =>
+      'lookups' in bound && bound.lookups.missingIndexes[kind].length > 0 ? options.searchGate : gate;
 
   /** The id when it follows the format's rule, else the 400 answer saying why. */
   function checkId(format: FormatName, id: unknown): string | Envelope<never> {
@@ -204,10 +261,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       `plate\u0000${plate.typed}`,
       `lookup of plate ${plate.typed}`,
       requestId,
-      vehicles(format, async ({ byPlate }) => {
-        const record = await byPlate(plate);
+      vehicles(format, 'byPlate', `The lookup of plate ${plate.typed}`, async ({ byPlate }, bounded) => {
+        const record = await byPlate(plate, bounded);
         return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
       }),
+      vehicleGate('byPlate'),
     );
   }
 
@@ -220,10 +278,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       `vehicles\u0000${id}`,
       `vehicles of ${id}`,
       requestId,
-      vehicles(format, async ({ byCitizen }) => {
-        const list = await byCitizen(id);
+      vehicles(format, 'byCitizen', `Listing the vehicles of ${id}`, async ({ byCitizen }, bounded) => {
+        const list = await byCitizen(id, bounded);
         return list === null ? noCitizen(format, id) : ok(list);
       }),
+      vehicleGate('byCitizen'),
     );
   }
 
@@ -270,17 +329,10 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
         const refusal = bound.refuse(query);
         if (refusal) return fail('invalid_query', refusal);
         const criteria = { terms: query.terms, dob: query.dob, phone: query.phone, after: query.cursor?.position ?? null, limit };
-        try {
-          const page = await bound.run(criteria, (sql, params) => db.scan(sql, params, options.searchTimeoutMs));
+        return scanning('The search', 'narrow it (more of the name, a dob or a phone) or try again.', async (bounded) => {
+          const page = await bound.run(criteria, bounded);
           return ok({ citizens: page.citizens, next: nextSearchCursor(query, page.citizens.length, page.last, page.more, key) });
-        } catch (error) {
-          if (!(error instanceof DatabaseError && error.stoppedByDatabase)) throw error;
-          return fail(
-            'database_timeout',
-            `The search scanned longer than citizen_records:search_timeout_ms (${options.searchTimeoutMs} ms) and the database stopped it; ` +
-              'narrow it (more of the name, a dob or a phone) or try again.',
-          );
-        }
+        });
       }),
       options.searchGate,
     );

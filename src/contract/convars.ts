@@ -87,7 +87,8 @@ export const CONVARS = [
     value: { type: 'integer', default: 2000, min: 1, max: 290_000, unit: 'milliseconds', maxReason: "under FXServer's 300 s HTTP timeout" },
     label: 'Search time limit (ms)',
     description:
-      'how long the database may scan for one search before it stops the statement itself (MariaDB `max_statement_time`, MySQL `MAX_EXECUTION_TIME`) ' +
+      'how long the database may scan for one search, or for a vehicle lookup no index serves (ESX `owned_vehicles.owner`), ' +
+      'before it stops the statement itself (MariaDB `max_statement_time`, MySQL `MAX_EXECUTION_TIME`) ' +
       'and the answer is 504 `database_timeout`; the pool connection is free again at once',
   },
   {
@@ -95,7 +96,8 @@ export const CONVARS = [
     value: { type: 'integer', default: 2, min: 1, max: 100 },
     label: 'Searches in flight at most',
     description:
-      "distinct searches waiting on the database at once (each holds one of oxmysql's pool connections); beyond, 503 `server_busy`",
+      "distinct searches, and vehicle lookups no index serves, waiting on the database at once (each holds one of oxmysql's pool connections); " +
+      'beyond, 503 `server_busy`',
   },
   {
     name: 'cache_ttl_ms',

@@ -64,7 +64,9 @@ export const ERRORS = {
   server_busy: {
     status: 503,
     retryAfter: 1,
-    meaning: 'More than `citizen_records:max_in_flight` lookups, or `citizen_records:search_max_in_flight` searches, wait on the database.',
+    meaning:
+      'More than `citizen_records:max_in_flight` lookups, or `citizen_records:search_max_in_flight` searches and vehicle lookups no index serves, ' +
+      'wait on the database.',
   },
   resource_stopping: {
     status: 503,
@@ -74,7 +76,8 @@ export const ERRORS = {
   database_timeout: {
     status: 504,
     meaning:
-      'The database did not answer within `citizen_records:db_timeout_ms`, or stopped a search at `citizen_records:search_timeout_ms`.',
+      'The database did not answer within `citizen_records:db_timeout_ms`, or stopped a search, or a vehicle lookup no index serves, ' +
+      'at `citizen_records:search_timeout_ms`.',
   },
 } as const satisfies Record<string, ErrorDeclaration>;
 

@@ -81,31 +81,37 @@ export interface Operation {
   readonly tag?: string;
 }
 
-/** What every lookup through a format may answer, besides its own codes. */
-const LOOKUP_ERRORS = [
+/** What every keyed operation through a format may answer, besides its own codes. */
+const FORMAT_ERRORS = [
   'unauthorized',
   'route_not_found',
   'method_not_allowed',
   'rate_limited',
   'internal_error',
   'format_unavailable',
-  'database_unavailable',
-  'server_busy',
   'resource_stopping',
-  'database_timeout',
 ] as const satisfies readonly ErrorCode[];
 
+/** What every lookup that queries the database may answer, besides its own codes. */
+const LOOKUP_ERRORS = [...FORMAT_ERRORS, 'database_unavailable', 'server_busy', 'database_timeout'] as const satisfies readonly ErrorCode[];
+
 const READ = ['GET', 'HEAD'] as const;
+
+/** The fields of the format-less routes anyone may read: no parameters, no key. */
+const OPEN_READ = { methods: READ, pathParameters: [], queryParameters: [], access: 'open' } as const;
+
+/** The fields of the per-format routes read with an API key (search adds its query parameters). */
+const KEYED_READ = { methods: READ, queryParameters: [], access: 'key' } as const;
+
+/** The path parameters of a route under `/{format}/citizens/{id}`. */
+const BY_ID = [{ name: 'id', rule: 'id' }] as const;
 
 /** In the order the router tries them and the documents list them. */
 export const OPERATIONS = [
   {
     id: 'health',
     path: '/health',
-    methods: READ,
-    pathParameters: [],
-    queryParameters: [],
-    access: 'open',
+    ...OPEN_READ,
     answer: { kind: 'health' },
     errors: ['internal_error'],
     name: 'Health',
@@ -116,10 +122,7 @@ export const OPERATIONS = [
   {
     id: 'openapi',
     path: '/openapi.json',
-    methods: READ,
-    pathParameters: [],
-    queryParameters: [],
-    access: 'open',
+    ...OPEN_READ,
     answer: { kind: 'document' },
     errors: [],
     name: 'OpenApi',
@@ -130,10 +133,7 @@ export const OPERATIONS = [
   {
     id: 'docs',
     path: '/docs',
-    methods: READ,
-    pathParameters: [],
-    queryParameters: [],
-    access: 'open',
+    ...OPEN_READ,
     answer: { kind: 'page' },
     // 500 when the renderer is missing from the resource's folder.
     errors: ['internal_error'],
@@ -145,10 +145,8 @@ export const OPERATIONS = [
   {
     id: 'citizen',
     path: '/{format}/citizens/{id}',
-    methods: READ,
-    pathParameters: [{ name: 'id', rule: 'id' }],
-    queryParameters: [],
-    access: 'key',
+    ...KEYED_READ,
+    pathParameters: BY_ID,
     answer: {
       kind: 'data',
       data: { formatSchema: 'record' },
@@ -163,10 +161,9 @@ export const OPERATIONS = [
   {
     id: 'search',
     path: '/{format}/citizens',
-    methods: READ,
+    ...KEYED_READ,
     pathParameters: [],
     queryParameters: SEARCH_PARAMETERS,
-    access: 'key',
     cost: SEARCH_COST,
     answer: {
       kind: 'data',
@@ -194,10 +191,8 @@ export const OPERATIONS = [
   {
     id: 'citizensByLicense',
     path: '/{format}/players/{license}/citizens',
-    methods: READ,
+    ...KEYED_READ,
     pathParameters: [{ name: 'license', rule: 'license' }],
-    queryParameters: [],
-    access: 'key',
     answer: {
       kind: 'data',
       data: { list: { formatSchema: 'record' }, max: MAX_CITIZENS_PER_LICENSE },
@@ -212,10 +207,8 @@ export const OPERATIONS = [
   {
     id: 'vehicle',
     path: '/{format}/vehicles/{plate}',
-    methods: READ,
+    ...KEYED_READ,
     pathParameters: [{ name: 'plate', rule: 'plate' }],
-    queryParameters: [],
-    access: 'key',
     answer: { kind: 'data', data: { sharedSchema: 'Vehicle' }, description: 'The vehicle, with its owner.' },
     errors: ['invalid_plate', 'vehicle_not_found', ...LOOKUP_ERRORS],
     name: '{Format}Vehicle',
@@ -225,10 +218,8 @@ export const OPERATIONS = [
   {
     id: 'citizenVehicles',
     path: '/{format}/citizens/{id}/vehicles',
-    methods: READ,
-    pathParameters: [{ name: 'id', rule: 'id' }],
-    queryParameters: [],
-    access: 'key',
+    ...KEYED_READ,
+    pathParameters: BY_ID,
     answer: {
       kind: 'data',
       data: { list: { sharedSchema: 'Vehicle' }, max: MAX_VEHICLES_PER_CITIZEN },
@@ -242,10 +233,8 @@ export const OPERATIONS = [
   {
     id: 'presence',
     path: '/{format}/citizens/{id}/presence',
-    methods: READ,
-    pathParameters: [{ name: 'id', rule: 'id' }],
-    queryParameters: [],
-    access: 'key',
+    ...KEYED_READ,
+    pathParameters: BY_ID,
     answer: {
       kind: 'data',
       data: {
@@ -257,16 +246,8 @@ export const OPERATIONS = [
       description:
         "Whether the citizen is online, from the framework's load and unload events; no database query, also with live_records off.",
     },
-    errors: [
-      'invalid_id',
-      'unauthorized',
-      'route_not_found',
-      'method_not_allowed',
-      'rate_limited',
-      'internal_error',
-      'format_unavailable',
-      'resource_stopping',
-    ],
+    // Answered from the framework's events, so none of the database's codes.
+    errors: ['invalid_id', ...FORMAT_ERRORS],
     name: '{Format}Presence',
     export: 'get{Format}Presence',
     summary: 'Whether one citizen in format {format} is online, and his server id',

@@ -65,3 +65,6 @@ export interface ScanningDatabase extends Database {
   /** Every row. Rejects only with a DatabaseError. */
   scan(sql: string, params: readonly unknown[], timeoutMs: number): Promise<Row[]>;
 }
+
+/** ScanningDatabase.scan with its time limit chosen: how a lookup that reads whole tables runs its statements. */
+export type BoundedScan = (sql: string, params: readonly unknown[]) => Promise<Row[]>;

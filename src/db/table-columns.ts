@@ -11,16 +11,16 @@ export interface TableColumn {
 }
 
 /**
- * What the columns of `tables` are now (names, types, collations, sizes), as one comparable
- * string: a schema change that makes no query fail (a column widened, turned into a BLOB, renamed
- * back) still changes it.
+ * What the columns of `tables` are now (names, types, collations, sizes, and whether an index
+ * leads with them: COLUMN_KEY), as one comparable string: a schema change that makes no query fail
+ * (a column widened, turned into a BLOB, renamed back, an index added) still changes it.
  */
 export async function readSchemaSignature(db: Database, tables: readonly string[]): Promise<string> {
   const rows = await db.query(
-    `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, COLUMN_TYPE AS type, COLLATION_NAME AS collation FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')}) ORDER BY TABLE_NAME, ORDINAL_POSITION`,
+    `SELECT TABLE_NAME AS t, COLUMN_NAME AS c, COLUMN_TYPE AS type, COLLATION_NAME AS collation, COLUMN_KEY AS k FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN (${tables.map(() => '?').join(', ')}) ORDER BY TABLE_NAME, ORDINAL_POSITION`,
     tables,
   );
-  return JSON.stringify(rows.map((r) => [r.t, r.c, r.type, r.collation]));
+  return JSON.stringify(rows.map((r) => [r.t, r.c, r.type, r.collation, r.k]));
 }
 
 export interface TableIndexes {
@@ -41,6 +41,11 @@ export async function readTableIndexes(db: Database, table: string): Promise<Tab
   return { leading, primary: primary ? String(primary.name).toLowerCase() : null };
 }
 
+/** The statement a server owner runs to add an index on `column` of `table`. */
+export function addIndexStatement(table: string, column: string): string {
+  return `ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`)`;
+}
+
 /**
  * Warns once for each of `columns` that leads no index of `table`: every lookup by it then reads
  * the whole table (old framework tables: ESX 1.1's `users` and `user_inventory`, ESX 1.2's
@@ -57,7 +62,7 @@ export async function adviseIndexes(
   for (const column of columns) {
     if (leading.has(column.toLowerCase())) continue;
     warn(
-      `table ${table} has no index on ${column}, so each lookup by it reads the whole table; ALTER TABLE \`${table}\` ADD INDEX (\`${column}\`) makes it a key lookup`,
+      `table ${table} has no index on ${column}, so each lookup by it reads the whole table; ${addIndexStatement(table, column)} makes it a key lookup`,
     );
   }
 }

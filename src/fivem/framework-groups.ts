@@ -2,12 +2,14 @@
  * Job and gang definitions from the framework running beside the resource
  * (docs/live.md#job-and-gang-definitions): qbx_core's `GetJobs`/`GetGangs`; qb-core's
  * `GetShared('Jobs')` (2026-05+), else `GetSharedJobs`/`GetSharedGangs` (2025-01 to 2026-05),
- * else `GetCoreObject().Shared`. Read as framework-watch.ts says, never per lookup.
+ * else `GetCoreObject().Shared`. Read as framework-watch.ts says, never per lookup, and handed to
+ * the formats as the framework answered them: a format that uses them reads them itself.
  */
-import { readCatalog, type GroupCatalogs } from '../formats/beta/group-catalog';
+import { asRecord } from '../formats/common/coerce';
+import type { FrameworkGroups } from '../formats/format';
 import { tryExport, watchFrameworkData, type Framework } from './framework-watch';
 
-const READERS: Record<Framework, () => { jobs: unknown; gangs: unknown }> = {
+const READERS: Record<Framework, () => FrameworkGroups> = {
   qbx_core: () => ({ jobs: tryExport('qbx_core', 'GetJobs'), gangs: tryExport('qbx_core', 'GetGangs') }),
   'qb-core': () => {
     const jobs = tryExport('qb-core', 'GetShared', 'Jobs') ?? tryExport('qb-core', 'GetSharedJobs');
@@ -18,14 +20,13 @@ const READERS: Record<Framework, () => { jobs: unknown; gangs: unknown }> = {
   },
 };
 
-export function watchFrameworkGroups(log: (message: string) => void): () => GroupCatalogs | undefined {
-  const catalogs = (framework: Framework) => (): GroupCatalogs => {
-    const { jobs, gangs } = READERS[framework]();
-    return { jobs: readCatalog(jobs), gangs: readCatalog(gangs) };
-  };
+/** How many definitions a list holds, for the log line. */
+const count = (list: unknown): number => Object.keys(asRecord(list) ?? {}).length;
+
+export function watchFrameworkGroups(log: (message: string) => void): () => FrameworkGroups | undefined {
   return watchFrameworkData(
-    { qbx_core: catalogs('qbx_core'), 'qb-core': catalogs('qb-core') },
-    (c, framework) => `job definitions from ${framework}: ${c.jobs.size} jobs, ${c.gangs.size} gangs`,
+    READERS,
+    (g, framework) => `job definitions from ${framework}: ${count(g.jobs)} jobs, ${count(g.gangs)} gangs`,
     log,
   );
 }

@@ -1,7 +1,6 @@
 import type { ParameterRule } from '../contract/parameters';
 import type { Database } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
-import type { GroupCatalogs } from './beta/group-catalog';
 import type { Warn } from './common/json-column';
 import type { License } from './common/license';
 import type { VehicleCatalog } from './common/vehicle-catalog';
@@ -9,12 +8,22 @@ import type { VehicleSource } from './common/vehicle-lookup';
 import type { FormatLive, LiveParts } from './live';
 import type { FormatSearch } from './common/search-sql';
 
+/**
+ * Job and gang definitions as the framework running beside the resource hands them over through
+ * its exports, read by src/fivem when the framework (re)starts or says they changed: the same
+ * object until then. A format whose records use them makes sense of them itself.
+ */
+export interface FrameworkGroups {
+  readonly jobs: unknown;
+  readonly gangs: unknown;
+}
+
 export interface FormatOptions {
   warn: Warn;
   /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format); `auto` decides from the stored dates. */
   dobOrder: DobFormatSetting;
   /** Job and gang definitions of the framework running beside the resource, read when it (re)starts; undefined without one. */
-  groups(): GroupCatalogs | undefined;
+  groups(): FrameworkGroups | undefined;
   /** Informational log lines (the choice `auto` made). */
   info(message: string): void;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
@@ -26,21 +35,37 @@ export interface FormatOptions {
   esxMaxCharacters: number;
   /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
   vehicles(): VehicleCatalog | undefined;
-  /** How long a vehicle query no index serves may run before the database itself stops it. */
-  scanTimeoutMs: number;
 }
 
 /**
  * What one lookup may learn from the framework running beside the resource: a format's lookup
- * asks it for each row it found, and merges what comes back over the row (live records).
+ * asks it for the citizen it looks up (before its query, so that the columns the framework's
+ * values replace need not be read) or for each row it found, and merges what comes back over
+ * the row (live records).
  */
 export interface LiveContext {
   /**
-   * Merges what the framework holds now for the citizen of this row's identifier over the row
-   * (`merge` answers null when it is no player it can read); null when he is offline, live records
-   * are off, or the framework is in trouble: the row alone answers. Never rejects.
+   * What the framework holds now for the online citizen a lookup of `id` meets (the format's
+   * FormatLive.candidates); null when he is offline, live records are off, or the framework is in
+   * trouble: the row alone answers. Never rejects.
    */
-  merge<T>(identifier: string, merge: (parts: LiveParts) => T | null): Promise<T | null>;
+  read(id: string): Promise<LiveParts | null>;
+  /**
+   * `merge(parts)`: the merged row, after which the answer says it is live; null when `merge`
+   * answers null (no player it can read; told once): the row alone answers.
+   */
+  merge<T>(parts: LiveParts, merge: (parts: LiveParts) => T | null): T | null;
+}
+
+/** What the framework holds for the citizen of a row's identifier, merged over it; null: the row alone answers. */
+export async function mergeLive<T>(
+  live: LiveContext | undefined,
+  identifier: string,
+  merge: (parts: LiveParts) => T | null,
+): Promise<T | null> {
+  if (!live) return null;
+  const parts = await live.read(identifier);
+  return parts && live.merge(parts, merge);
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */

@@ -18,10 +18,10 @@ beforeAll(async () => {
     'real_debug',
     FIXTURES,
     { convars: { mysql_debug: '["citizen_records"]', mysql_ui: 'true' } },
-    { relay: false },
+    {},
     { oxmysqlDir },
   );
-  plain = await startHarness('real_plain', FIXTURES, {}, { relay: false }, { oxmysqlDir });
+  plain = await startHarness('real_plain', FIXTURES, {}, {}, { oxmysqlDir });
 });
 afterEach(() => {
   expect(debug.ownViolations()).toEqual([]);

@@ -12,9 +12,7 @@ describe.each(FIXTURE_DATABASES)('$format on $fixtures', ({ format, fixtures }) 
   let standIn: Harness;
 
   beforeAll(async () => {
-    // Straight to MariaDB: these compare bytes and make no faults, and through the tests' TCP relay
-    // the real oxmysql's connections were reset now and then on the loaded 2-core machine.
-    real = await startHarness(`same_real_${format}`, fixtures, {}, { relay: false }, { oxmysqlDir: realOxmysqlDir() });
+    real = await startHarness(`same_real_${format}`, fixtures, {}, {}, { oxmysqlDir: realOxmysqlDir() });
     standIn = await startHarness(`same_standin_${format}`, fixtures, {}, {}, { oxmysqlDir: null });
     if (format === 'beta') await alignLastUpdated(standIn, real);
   });

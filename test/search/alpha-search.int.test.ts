@@ -63,7 +63,6 @@ function formatOptions(dobOrder: DateOrder = 'DMY', maxColumnBytes = 4_194_304):
     info: () => undefined,
     groups: () => undefined,
     vehicles: () => undefined,
-    scanTimeoutMs: 1000,
   };
 }
 

@@ -24,7 +24,6 @@ const options: FormatOptions = {
   info: () => undefined,
   groups: () => undefined,
   vehicles: () => undefined,
-  scanTimeoutMs: 1000,
 };
 
 let serial = 0;

@@ -96,7 +96,10 @@ export class FakeFx implements LiveFx {
   }
 
   private ped(entity: number): FakePed {
-    return this.peds.get(entity - 1000)!;
+    const ped = this.peds.get(entity - 1000);
+    // Only entities playerPed answered reach here: another is a mistake of the test.
+    if (!ped) throw new Error(`no ped is entity ${entity}`);
+    return ped;
   }
 
   entityCoords(entity: number): unknown {

@@ -282,11 +282,12 @@ function qbx(context: ReaderContext): FrameworkReader {
     loaded: async () => fromPlayerData(await call.export('GetPlayersData')),
     async read(citizen) {
       const playerData = playerDataOf(await call.export('GetPlayer', citizen.serverId), citizen, 'GetPlayer');
-      const parts: QbPlayerParts = { family: 'qb', playerData, state: {} };
+      const state: Record<string, unknown> = {};
       for (const key of QBX_STATE_KEYS) {
         const value = callFramework('GetStateBagValue', () => fx.stateBagValue(`player:${citizen.serverId}`, key), fx, context.timeoutMs);
-        if (value !== null && value !== undefined) parts.state![key] = value;
+        if (value !== null && value !== undefined) state[key] = value;
       }
+      const parts: QbPlayerParts = { family: 'qb', playerData, state };
       // Without ox_inventory (not started yet, or stopped) the database's items stay.
       parts.items = null;
       if (fx.resourceState(OX_INVENTORY) === 'started') {

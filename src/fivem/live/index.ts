@@ -58,14 +58,19 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
   const context = { fx, timeoutMs: options.timeoutMs ?? LIVE_CALL_TIMEOUT_MS };
   const troubles = createTroubleLog(options.warn);
   const oneSync = oneSyncEnabled(fx);
-  const entries = Object.entries(options.formats) as Array<[FormatName, FormatLive]>;
-  const sets = new Map(entries.map(([format, live]) => [format, new OnlineSet(live.key)]));
-  const families = new Set(entries.map(([, live]) => live.family));
+  /** Each format with live records, and the set of its online citizens. */
+  const tracked = new Map(
+    (Object.entries(options.formats) as Array<[FormatName, FormatLive]>).map(([format, live]) => [
+      format,
+      { live, set: new OnlineSet(live.key) },
+    ]),
+  );
+  const families = new Set([...tracked.values()].map(({ live }) => live.family));
   const readers = new Map<LiveFamily, FrameworkReader>();
   /** Bumped at each (re)attach, so a slow rebuild of an earlier one is dropped. */
   const attached = new Map<LiveFamily, number>();
 
-  const setsOf = (family: LiveFamily) => entries.filter(([, live]) => live.family === family).map(([format]) => sets.get(format)!);
+  const setsOf = (family: LiveFamily) => [...tracked.values()].filter(({ live }) => live.family === family).map(({ set }) => set);
 
   /** Finds the family's framework again, and the citizens it has loaded. */
   function attach(family: LiveFamily): void {
@@ -112,7 +117,7 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
   // FXServer's own: the player left, whatever his framework said or failed to say.
   fx.on('playerDropped', () => {
     const serverId = serverIdOf(fx.eventSource());
-    if (serverId !== null) for (const set of sets.values()) set.removeServerId(serverId);
+    if (serverId !== null) for (const { set } of tracked.values()) set.removeServerId(serverId);
   });
   fx.on('onServerResourceStart', (resource: never) => {
     const family = familyOf(resource);
@@ -129,21 +134,24 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
     attach(family);
   });
 
+  /** The online citizen a lookup names, and his format's family; undefined when he is offline. */
   function find(format: FormatName, id: string) {
-    const live = options.formats[format];
-    return live && sets.get(format)!.find(live.candidates(id));
+    const entry = tracked.get(format);
+    const citizen = entry?.set.find(entry.live.candidates(id));
+    return entry && citizen && { citizen, family: entry.live.family };
   }
 
   return {
     presence(format, id): Presence {
-      const citizen = find(format, id);
-      return citizen ? { online: true, server_id: citizen.serverId } : OFFLINE;
+      const found = find(format, id);
+      return found ? { online: true, server_id: found.citizen.serverId } : OFFLINE;
     },
     async liveRow(format, id): Promise<LiveParts | null> {
       if (!options.enabled) return null;
-      const citizen = find(format, id);
-      const reader = citizen && readers.get(options.formats[format]!.family);
-      if (!citizen || !reader) return null;
+      const found = find(format, id);
+      const reader = found && readers.get(found.family);
+      if (!found || !reader) return null;
+      const { citizen } = found;
       let player: LiveParts['player'];
       try {
         player = await reader.read(citizen);
@@ -162,7 +170,7 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
       }
       return { framework: reader.resource, serverId: citizen.serverId, player, ped };
     },
-    version: (format) => (options.enabled ? (sets.get(format)?.version ?? 0) : 0),
+    version: (format) => (options.enabled ? (tracked.get(format)?.set.version ?? 0) : 0),
     unmergeable(parts) {
       troubles.report(parts.framework, new LiveTrouble('unreadable', 'the player', 'it is not the player data a record is made of'));
     },

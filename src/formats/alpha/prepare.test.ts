@@ -47,7 +47,6 @@ const options: FormatOptions = {
   info: () => undefined,
   groups: () => undefined,
   vehicles: () => undefined,
-  scanTimeoutMs: 1000,
 };
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);

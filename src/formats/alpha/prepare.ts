@@ -6,7 +6,7 @@ import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../common/compare';
-import type { FormatLookups, FormatOptions, LiveContext } from '../format';
+import { mergeLive, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { mergeAlphaLive } from './live';
 import {
   alphaIdsQuery,
@@ -74,7 +74,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
   const toRecord = async (row: Row, live?: LiveContext): Promise<AlphaRecord> => {
     warnOversize(row, String(row.identifier), options);
     // An online citizen: the framework's accounts and items stand for user_accounts/user_inventory too.
-    const merged = live && (await live.merge(String(row.identifier), (parts) => mergeAlphaLive({ row }, parts)));
+    const merged = await mergeLive(live, String(row.identifier), (parts) => mergeAlphaLive({ row }, parts));
     if (merged) return normaliseAlphaRow(merged, normaliseOptions);
     // Servers with both columns in `users` (every ESX from 1.2 on): no side table to wait for, so
     // no Promise.all and its extra turn of the event loop on each lookup.

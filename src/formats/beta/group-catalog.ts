@@ -1,3 +1,5 @@
+import type { FrameworkGroups } from '../format';
+
 /**
  * Job and gang definitions: where a stored job lacks its grade's name, payment or boss flag, or its
  * own label or type, the record takes them from the definition of that job at that level, never
@@ -122,4 +124,20 @@ export function readCatalog(value: unknown): GroupCatalog {
     });
   }
   return out;
+}
+
+const readFromFramework = new WeakMap<FrameworkGroups, GroupCatalogs>();
+
+/**
+ * The catalogs of the definitions the framework handed over, undefined without a framework. Read
+ * once for each set it hands over (the same object until the framework changes them), not per record.
+ */
+export function frameworkCatalogs(groups: FrameworkGroups | undefined): GroupCatalogs | undefined {
+  if (!groups) return undefined;
+  let catalogs = readFromFramework.get(groups);
+  if (!catalogs) {
+    catalogs = { jobs: readCatalog(groups.jobs), gangs: readCatalog(groups.gangs) };
+    readFromFramework.set(groups, catalogs);
+  }
+  return catalogs;
 }

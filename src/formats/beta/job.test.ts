@@ -1,6 +1,6 @@
 import { normaliseGang, normaliseJob } from './job';
 import { qbcoreRecord } from './__fixtures__/rows';
-import { readCatalog } from './group-catalog';
+import { frameworkCatalogs, readCatalog } from './group-catalog';
 
 const DEFAULT_JOB = {
   name: 'unemployed',
@@ -224,5 +224,18 @@ describe("readCatalog: definitions as the frameworks' exports hand them to JS", 
       ]),
     });
     expect(jobs.has('broken')).toBe(false);
+  });
+});
+
+describe('frameworkCatalogs: the definitions a framework handed over, read once', () => {
+  it('reads both lists, answers the same catalogs for the same hand-over, and undefined without a framework', () => {
+    const handed = { jobs: { a: { label: 'A', grades: { '0': { name: 'Zero' } } } }, gangs: undefined };
+    const catalogs = frameworkCatalogs(handed);
+    expect(catalogs?.jobs.get('a')?.label).toBe('A');
+    expect(catalogs?.gangs.size).toBe(0);
+    expect(frameworkCatalogs(handed)).toBe(catalogs);
+    // A new hand-over (the framework restarted or changed its lists) is read again.
+    expect(frameworkCatalogs({ ...handed })).not.toBe(catalogs);
+    expect(frameworkCatalogs(undefined)).toBeUndefined();
   });
 });

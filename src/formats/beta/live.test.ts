@@ -7,7 +7,7 @@
  */
 import type { Row } from '../../db/database';
 import type { LiveParts, PedState, QbPlayerParts } from '../live';
-import { betaLive, mergeBetaLive } from './live';
+import { betaLive, betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { betaRecordSchema, type BetaRecord } from './schema';
 import { qbcoreRecord, qbcoreRow, qboxRow } from './__fixtures__/rows';
@@ -241,6 +241,38 @@ describe('qbx_core PlayerData, ox_inventory items and state bags over a Qbox row
   it('ignores a state bag value that is no number', () => {
     const merged = record(mergeBetaLive(qboxRow, parts({ playerData, items, state: { hunger: 'full' } }, null, 'qbx_core'))!);
     expect(merged.metadata.hunger).toBe(71.6);
+  });
+});
+
+describe("the columns an online citizen's lookup leaves unread", () => {
+  const qbox = {
+    ...qbPlayerData(),
+    citizenid: 'QX7M2K9B',
+    position: { buffer: Buffer.alloc(16), type: 22 },
+    items: [],
+  };
+  const ped = { position: { x: -50.5, y: 120.25, z: 70 }, health: 160, armour: 44 };
+  const cases: Array<[string, Row, LiveParts]> = [
+    ['qb-core', qbcoreRow, parts({ playerData: qbPlayerData() })],
+    ['qb-core with a ped', qbcoreRow, parts({ playerData: qbPlayerData() }, ped)],
+    ['Qbox with ox_inventory', qboxRow, parts({ playerData: qbox, items: { '3': { name: 'water', count: 2, slot: 3 } }, state: {} })],
+    ['Qbox without ox_inventory', qboxRow, parts({ playerData: qbox, items: null, state: { hunger: 12 } })],
+  ];
+  it.each(cases)('%s: the row without them gives the very record the whole row gives', (_, row, live) => {
+    const replaced = betaLiveColumns(live)!;
+    const rest = Object.fromEntries(Object.entries(row).filter(([column]) => !(column in replaced)));
+    expect(Object.keys(rest).length).toBeLessThan(Object.keys(row).length - 4);
+    expect(JSON.stringify(record(mergeBetaLive(rest, live, replaced)!))).toBe(JSON.stringify(record(mergeBetaLive(row, live)!)));
+  });
+
+  it('the inventory and position stay read where the framework holds none of them', () => {
+    expect(Object.keys(betaLiveColumns(parts({ playerData: qbPlayerData(), items: null }))!).sort()).toEqual([
+      'charinfo',
+      'gang',
+      'job',
+      'metadata',
+      'money',
+    ]);
   });
 });
 

@@ -20,14 +20,14 @@ export const betaLive: FormatLive = {
 const TABLES = ['money', 'charinfo', 'job', 'gang', 'metadata'] as const;
 
 /**
- * The row the beta normaliser reads for an online citizen, or null when what the framework
- * answered is not this citizen's PlayerData (the record then comes from the database alone).
+ * The columns of `players` the framework's data replaces for this online citizen, with their
+ * values, or null when what it answered is no PlayerData a record is made of (the record then
+ * comes from the database alone). The lookup of an online citizen reads only the other columns.
  */
-export function mergeBetaLive(row: Row, parts: LiveParts): Row | null {
+export function betaLiveColumns(parts: LiveParts): Row | null {
   const { player, ped } = parts;
   if (player.family !== 'qb') return null;
   const data = player.playerData;
-  if (asString(data.citizenid).toUpperCase() !== asString(row.citizenid).toUpperCase()) return null;
   const tables = TABLES.map((name) => asRecord(data[name]));
   if (tables.some((table) => table === undefined)) return null;
   const [money, charinfo, job, gang, metadata] = tables as Array<Record<string, unknown>>;
@@ -35,15 +35,26 @@ export function mergeBetaLive(row: Row, parts: LiveParts): Row | null {
   const live: Record<string, unknown> = { ...metadata };
   // Qbox keeps the gauges players see in state bags and copies them into metadata only when saving.
   for (const [key, value] of Object.entries(player.state ?? {})) if (typeof value === 'number') live[key] = value;
-  const merged: Row = { ...row, money, charinfo, job, gang, metadata: live };
+  const columns: Row = { money, charinfo, job, gang, metadata: live };
   const items = player.items === undefined ? data.items : player.items;
   if (items !== null && items !== undefined) {
     if (typeof items !== 'object') return null;
-    merged.inventory = items;
+    columns.inventory = items;
   }
   if (ped) {
-    merged.position = ped.position;
+    columns.position = ped.position;
     live.armor = ped.armour;
   }
-  return merged;
+  return columns;
+}
+
+/**
+ * The row the beta normaliser reads for an online citizen: `row` (the whole row, or only the
+ * columns `live` leaves) with the columns `live` replaces; null when what the framework answered
+ * is not this citizen's PlayerData.
+ */
+export function mergeBetaLive(row: Row, parts: LiveParts, live = betaLiveColumns(parts)): Row | null {
+  if (!live || parts.player.family !== 'qb') return null;
+  if (asString(parts.player.playerData.citizenid).toUpperCase() !== asString(row.citizenid).toUpperCase()) return null;
+  return { ...row, ...live };
 }

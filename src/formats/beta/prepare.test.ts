@@ -1,6 +1,7 @@
 import type { Database, Row } from '../../db/database';
 import { DatabaseError } from '../../db/database';
-import type { FormatOptions } from '../format';
+import type { FormatOptions, LiveContext } from '../format';
+import type { LiveParts } from '../live';
 import { betaFormat } from './index';
 import { betaRecordSchema } from './schema';
 import { qbcoreOxRow, qbcoreRow } from './__fixtures__/rows';
@@ -54,7 +55,6 @@ function options(nowMs = 0): FormatOptions & { warn: jest.Mock } {
     info: () => undefined,
     groups: () => undefined,
     vehicles: () => undefined,
-    scanTimeoutMs: 1000,
   };
 }
 
@@ -90,6 +90,62 @@ describe('betaFormat', () => {
     const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, qbcoreOxRow), opts);
     const record = await lookup!.byId('PZT90517');
     expect(record?.inventory.find((item) => item.name === 'burger')?.metadata).toEqual({ durability: 25 });
+  });
+
+  describe('an online citizen', () => {
+    const playerData = (citizenid: string) => ({
+      citizenid,
+      money: { cash: 4321, bank: 1, crypto: 0 },
+      charinfo: { firstname: 'Zoë', lastname: 'Brandt', cid: 1 },
+      job: { name: 'police', grade: { level: 2 } },
+      gang: { name: 'none', grade: { level: 0 } },
+      metadata: { ishandcuffed: true },
+      items: [],
+    });
+    /** A live context whose framework answers `parts`, recording what the lookup could not merge. */
+    function online(parts: LiveParts) {
+      const unmergeable: LiveParts[] = [];
+      const live: LiveContext = {
+        read: async () => parts,
+        merge: (answered, merge) => {
+          const merged = merge(answered);
+          if (merged === null) unmergeable.push(answered);
+          return merged;
+        },
+      };
+      return { live, unmergeable };
+    }
+    const parts = (citizenid: string): LiveParts => ({
+      framework: 'qb-core',
+      serverId: 7,
+      player: { family: 'qb', playerData: playerData(citizenid) },
+      ped: null,
+    });
+
+    it('reads only the columns PlayerData leaves, in one query, and merges PlayerData over them', async () => {
+      const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
+      const lookup = await betaFormat.prepare(db, options());
+      const { live, unmergeable } = online(parts('KQW48213'));
+      const record = await lookup!.byId('kqw48213', live);
+      expect(db.singleCalls).toHaveLength(1);
+      for (const column of ['money', 'charinfo', 'job', 'gang', 'metadata', 'inventory'])
+        expect(db.singleCalls[0]!.sql).not.toContain(`\`${column}\``);
+      expect(db.singleCalls[0]!.sql).toContain('`position`');
+      expect(record?.money.cash).toBe(4321);
+      expect(record?.metadata.ishandcuffed).toBe(true);
+      expect(unmergeable).toEqual([]);
+    });
+
+    it("answers another citizen's PlayerData with the whole row, from the database alone", async () => {
+      const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
+      const lookup = await betaFormat.prepare(db, options());
+      const { live, unmergeable } = online(parts('OTHER001'));
+      const record = await lookup!.byId('kqw48213', live);
+      expect(db.singleCalls).toHaveLength(2);
+      expect(db.singleCalls[1]!.sql).toContain('`inventory`');
+      expect(record).toEqual(await lookup!.byId('kqw48213'));
+      expect(unmergeable).toHaveLength(1);
+    });
   });
 
   it('passes a DatabaseError of the lookup on unchanged', async () => {

@@ -2,11 +2,12 @@ import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
-import type { FormatLookups, FormatOptions, LiveContext } from '../format';
-import { mergeBetaLive } from './live';
+import { mergeLive, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { frameworkCatalogs } from './group-catalog';
+import { betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { prepareBetaSearch } from './search';
-import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE } from './query';
+import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE, type CitizenQuery } from './query';
 import type { BetaRecord } from './schema';
 
 /**
@@ -19,16 +20,43 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   if (!query) return null;
   const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
   await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
+  /** The lookup of an online citizen, by the columns his framework's values replace: those are not read. */
+  const liveQueries = new Map<string, CitizenQuery>();
+  const liveQuery = (replaced: Row): CitizenQuery => {
+    const names = Object.keys(replaced);
+    const key = names.join();
+    const known = liveQueries.get(key);
+    if (known) return known;
+    // Built like `query` (so never null: the table has its citizenid), less the columns replaced.
+    const built = buildCitizenQuery(columns, options.maxColumnBytes, new Set(names)) ?? query;
+    liveQueries.set(key, built);
+    return built;
+  };
+  const normalise = (row: Row, nowMs: number): BetaRecord =>
+    normaliseBetaRow(row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
   const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<BetaRecord> => {
     warnOversize(row, String(row.citizenid), options);
-    const merged = live && (await live.merge(String(row.citizenid), (parts) => mergeBetaLive(row, parts)));
-    return normaliseBetaRow(merged ?? row, { warn: options.warn, nowMs, groups: options.groups() });
+    const merged = await mergeLive(live, String(row.citizenid), (parts) => mergeBetaLive(row, parts));
+    return normalise(merged ?? row, nowMs);
   };
   return {
     search: prepareBetaSearch(columns, options),
     async byId(id, live) {
-      const row = await db.single(query.sql, query.params(id));
-      return row && toRecord(row, options.now(), live);
+      const nowMs = options.now();
+      // An online citizen: what PlayerData holds is read from the framework, not from the row (most
+      // of the row's bytes, and of what crossing oxmysql's export costs).
+      const parts = live && (await live.read(id));
+      const replaced = parts && betaLiveColumns(parts);
+      const read = replaced ? liveQuery(replaced) : query;
+      const row = await db.single(read.sql, read.params(id));
+      if (!row) return null;
+      warnOversize(row, String(row.citizenid), options);
+      const merged = live && parts ? live.merge(parts, (answered) => mergeBetaLive(row, answered, replaced)) : null;
+      if (merged) return normalise(merged, nowMs);
+      if (read === query) return normalise(row, nowMs);
+      // Not this row's citizen after all: the whole row answers, from the database alone.
+      const whole = await db.single(query.sql, query.params(id));
+      return whole && toRecord(whole, nowMs);
     },
     async byLicense(license, live) {
       if (!licenseQuery) return [];

@@ -20,6 +20,14 @@ describe('buildCitizenQuery', () => {
     expect(query?.params('kqw48213')).toEqual(['kqw48213']);
   });
 
+  it("leaves out the columns an online citizen's framework data replaces", () => {
+    const query = buildCitizenQuery(columnsQbcore, MAX, new Set(['money', 'charinfo', 'job', 'gang', 'metadata', 'inventory']));
+    expect(query?.sql).toBe(
+      'SELECT `id`, `citizenid`, `cid`, `license`, `name`, `position`, UNIX_TIMESTAMP(`last_updated`) AS `last_updated_unix` ' +
+        'FROM `players` WHERE `citizenid` = ? LIMIT 1',
+    );
+  });
+
   it("reads the 2021 table's `#` as id and leaves out `steam`", () => {
     const query = buildCitizenQuery(columns2021, MAX);
     expect(query?.sql).toBe(`SELECT \`#\` AS \`id\`, ${BODY_2021} WHERE \`citizenid\` = ? LIMIT 1`);

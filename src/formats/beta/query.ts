@@ -35,9 +35,13 @@ export interface LicenseQuery {
   params(license: License): unknown[];
 }
 
+/** No column left out. */
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * The one lookup of a citizen, built for the columns this server's `players` table has, or null
- * when it has no `citizenid` (then it is not a QBCore or Qbox table).
+ * when it has no `citizenid` (then it is not a QBCore or Qbox table). `replaced` names the
+ * columns an online citizen's framework data stands for (live.ts): those are not read.
  *
  * - Columns are read as column-select.ts reads them: whatever their SQL type, and never when
  *   longer than `maxColumnBytes`.
@@ -48,12 +52,16 @@ export interface LicenseQuery {
  * - The id matches case-insensitively through its key, as citizen-id-match.ts says (the vehicle
  *   lookups match the owner the same way).
  */
-export function buildCitizenQuery(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): CitizenQuery | null {
+export function buildCitizenQuery(
+  columns: ReadonlyMap<string, TableColumn>,
+  maxColumnBytes: number,
+  replaced: ReadonlySet<string> = NONE,
+): CitizenQuery | null {
   const citizenid = columns.get('citizenid');
   if (!citizenid) return null;
   const match = citizenIdMatch(citizenid);
   return {
-    sql: `${selectPlayers(columns, maxColumnBytes)} WHERE ${match.where}${match.order ? ` ORDER BY ${match.order}` : ''} LIMIT 1`,
+    sql: `${selectPlayers(columns, maxColumnBytes, replaced)} WHERE ${match.where}${match.order ? ` ORDER BY ${match.order}` : ''} LIMIT 1`,
     params: match.params,
   };
 }
@@ -79,15 +87,16 @@ export type PlayersColumn = 'id' | (typeof READ_COLUMNS)[number] | 'last_updated
 
 /**
  * The select list reading `wanted` (every column the record reads, unless a search wants only its
- * summary's) as the record's normaliser expects them.
+ * summary's) but `replaced`, as the record's normaliser expects them.
  */
 export function playersSelectList(
   columns: ReadonlyMap<string, TableColumn>,
   maxColumnBytes: number,
   wanted: ReadonlySet<PlayersColumn> | null = null,
+  replaced: ReadonlySet<string> = NONE,
 ): string[] {
   const select: string[] = [];
-  const wants = (name: PlayersColumn) => wanted === null || wanted.has(name);
+  const wants = (name: PlayersColumn) => (wanted === null || wanted.has(name)) && !replaced.has(name);
   const idColumn = columns.get('id') ?? columns.get('#');
   if (idColumn && wants('id')) select.push(...selectColumn(idColumn, 'id', maxColumnBytes));
   for (const name of READ_COLUMNS) {
@@ -101,6 +110,6 @@ export function playersSelectList(
   return select;
 }
 
-function selectPlayers(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number): string {
-  return `SELECT ${playersSelectList(columns, maxColumnBytes).join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
+function selectPlayers(columns: ReadonlyMap<string, TableColumn>, maxColumnBytes: number, replaced: ReadonlySet<string> = NONE): string {
+  return `SELECT ${playersSelectList(columns, maxColumnBytes, null, replaced).join(', ')} FROM ${quoteIdentifier(PLAYERS_TABLE)}`;
 }

@@ -18,7 +18,8 @@ import type { TableColumn } from '../../db/table-columns';
 import { storedDatePattern } from '../common/calendar-date';
 import { warnOversize } from '../common/oversize';
 import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
-import type { GroupCatalogs } from './group-catalog';
+import { frameworkCatalogs } from './group-catalog';
+import type { FrameworkGroups } from '../format';
 import type { Warn } from '../common/json-column';
 import { BIRTHDATE_ORDER } from './charinfo';
 import { normaliseBetaSummary, type BetaSummary } from './normalise';
@@ -42,7 +43,7 @@ export interface BetaSearchOptions {
   maxColumnBytes: number;
   /** Unix epoch ms, as the record's normaliser takes it. */
   now(): number;
-  groups(): GroupCatalogs | undefined;
+  groups(): FrameworkGroups | undefined;
 }
 
 /** The text of `charinfo.<key>`, or NULL when the column is no JSON or the value no scalar. */
@@ -70,7 +71,7 @@ export function prepareBetaSearch(columns: ReadonlyMap<string, TableColumn>, opt
   const select = playersSelectList(columns, options.maxColumnBytes, SUMMARY_COLUMNS);
   const summary = (row: Record<string, unknown>, nowMs: number): BetaSummary => {
     warnOversize(row, String(row.citizenid), options);
-    return normaliseBetaSummary(row, { warn: options.warn, nowMs, groups: options.groups() });
+    return normaliseBetaSummary(row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
   };
   return {
     refuse: () => null,

@@ -25,6 +25,7 @@
  */
 import { PHONE_SEPARATORS } from '../../contract/search';
 import { quoteIdentifier } from '../../db/sql';
+import type { BoundedScan } from '../../db/database';
 
 /** The comparison collation of names (see above). */
 export const SEARCH_COLLATION = 'utf8mb4_unicode_520_ci';
@@ -211,7 +212,7 @@ export function searchPositionOf(row: Record<string, unknown>): SearchPosition {
 }
 
 /** Runs one search statement (a server-side prepared statement, limited in time by the database). */
-export type SearchExecute = (sql: string, params: readonly unknown[]) => Promise<Record<string, unknown>[]>;
+export type SearchExecute = BoundedScan;
 
 /** One page of summaries, and where it ended. */
 export interface SearchPage<S> {

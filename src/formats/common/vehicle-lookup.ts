@@ -3,13 +3,12 @@
  * prepared (information_schema), like the citizen lookups: a missing optional column is not read
  * and its field takes its default; a missing table makes the vehicles of that format unavailable.
  */
-import type { Database, Row } from '../../db/database';
-import { adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../../db/table-columns';
+import type { BoundedScan, Database, Row } from '../../db/database';
+import { addIndexStatement, adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../../db/table-columns';
 import type { Warn } from './json-column';
 import { warnOversize } from './oversize';
 import { asString } from './coerce';
 import { displayPlate, type PlateQuery } from './plate';
-import { statementTimeoutStyle, withStatementTimeout } from '../../db/statement-timeout';
 import type { VehicleCatalog } from './vehicle-catalog';
 import {
   citizenVehiclesQuery,
@@ -29,8 +28,6 @@ export interface VehicleOptions {
   maxColumnBytes: number;
   /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
   vehicles(): VehicleCatalog | undefined;
-  /** How long a query no index serves may run before the database stops it (the search timeout). */
-  scanTimeoutMs: number;
 }
 
 export interface VehicleNormaliseContext {
@@ -58,12 +55,22 @@ export interface VehicleSource {
   normalise(row: Row, ctx: VehicleNormaliseContext): VehicleRecord;
 }
 
+/**
+ * The vehicle lookups of one format. A lookup that some index of this server's tables does not
+ * serve (ESX's `owned_vehicles.owner` has none) reads whole tables: it runs through `scan`, the
+ * statement the database itself stops at the search timeout, and its caller keeps it under the
+ * search cap. `missingIndexes` says which lookups those are.
+ */
 export interface VehicleLookups {
   /** The vehicle of a plate, or null when no row has it. Rejects only with a DatabaseError. */
-  byPlate(plate: PlateQuery): Promise<VehicleRecord | null>;
-  /** A citizen's vehicles ordered by plate (`[]` for none), or null when there is no such citizen. */
-  byCitizen(id: string): Promise<VehicleRecord[] | null>;
+  byPlate(plate: PlateQuery, scan: BoundedScan): Promise<VehicleRecord | null>;
+  /** A citizen's vehicles ordered by plate (`[]` for none), or null when there is no such citizen. Rejects only with a DatabaseError. */
+  byCitizen(id: string, scan: BoundedScan): Promise<VehicleRecord[] | null>;
+  /** For each lookup, the statements that add the indexes it lacks here (`ALTER TABLE … ADD INDEX …`); none: an index serves it. */
+  missingIndexes: Readonly<Record<VehicleLookupKind, readonly string[]>>;
 }
+
+export type VehicleLookupKind = 'byPlate' | 'byCitizen';
 
 /** The lookups, or the table this server lacks (named in the 501 answer). */
 export type PreparedVehicles = { lookups: VehicleLookups } | { missing: string };
@@ -86,11 +93,7 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
   const ownerKey = ownerColumns?.get(source.ownerKey);
   if (!ownerColumns || !ownerKey) return { missing: source.ownerTable };
 
-  const [indexes, ownerIndexes, style] = await Promise.all([
-    readTableIndexes(db, source.table),
-    readTableIndexes(db, source.ownerTable),
-    db.single('SELECT VERSION() AS version', []).then((row) => statementTimeoutStyle(asString(row?.version))),
-  ]);
+  const [indexes, ownerIndexes] = await Promise.all([readTableIndexes(db, source.table), readTableIndexes(db, source.ownerTable)]);
   await adviseIndexes(db, source.table, [plate.name, ownerColumn.name], options.warn);
 
   const vehicles: VehicleTable = {
@@ -104,22 +107,27 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
     ),
   };
   const owner: OwnerTable = { name: source.ownerTable, key: ownerKey, read: readColumns(ownerColumns, source.ownerRead) };
-  const indexed = (name: string) => indexes.leading.has(name.toLowerCase());
-  const ownerIndexed = ownerIndexes.leading.has(ownerKey.name.toLowerCase());
-  // A query no index serves reads whole tables: the database stops it at the scan bound.
-  const bound = (sql: string, served: boolean) => (served ? sql : withStatementTimeout(sql, style, options.scanTimeoutMs));
+  /** The statements adding the indexes a lookup by `column` of the vehicles, joined to the owner's key, lacks. */
+  const missing = (column: TableColumn): string[] => [
+    ...(indexes.leading.has(column.name.toLowerCase()) ? [] : [addIndexStatement(source.table, column.name)]),
+    ...(ownerIndexes.leading.has(ownerKey.name.toLowerCase()) ? [] : [addIndexStatement(source.ownerTable, ownerKey.name)]),
+  ];
+  const missingIndexes = { byPlate: missing(plate), byCitizen: missing(ownerColumn) };
+  /** Rows of a statement: through the bounded scan when no index serves it. */
+  const rowsOf = (served: boolean, sql: string, params: readonly unknown[], scan: BoundedScan): Promise<Row[]> =>
+    served ? db.query(sql, params) : scan(sql, params);
 
   const plateSql = new Map<number, string>();
   const plateSqlFor = (forms: number): string => {
     let sql = plateSql.get(forms);
     if (sql === undefined) {
-      sql = bound(plateQuery(vehicles, owner, options.maxColumnBytes, forms), indexed(plate.name) && ownerIndexed);
+      sql = plateQuery(vehicles, owner, options.maxColumnBytes, forms);
       plateSql.set(forms, sql);
     }
     return sql;
   };
   const match = source.ownerMatch(ownerKey);
-  const citizenSql = bound(citizenVehiclesQuery(vehicles, owner, match, options.maxColumnBytes), indexed(ownerColumn.name) && ownerIndexed);
+  const citizenSql = citizenVehiclesQuery(vehicles, owner, match, options.maxColumnBytes);
 
   const toRecord = (row: Row): VehicleRecord => {
     warnOversize(row, displayPlate(asString(row.plate)), options, 'vehicle');
@@ -128,13 +136,14 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
 
   return {
     lookups: {
-      async byPlate(query) {
-        const row = await db.single(plateSqlFor(query.forms.length), plateParams(query));
-        return row && toRecord(row);
+      async byPlate(query, scan) {
+        // The statement asks for one row (LIMIT 1).
+        const [row] = await rowsOf(missingIndexes.byPlate.length === 0, plateSqlFor(query.forms.length), plateParams(query), scan);
+        return row ? toRecord(row) : null;
       },
-      async byCitizen(id) {
+      async byCitizen(id, scan) {
         for (const candidate of source.idCandidates(id)) {
-          const rows = await db.query(citizenSql, match.params(candidate));
+          const rows = await rowsOf(missingIndexes.byCitizen.length === 0, citizenSql, match.params(candidate), scan);
           if (rows.length === 0) continue;
           const records: VehicleRecord[] = [];
           for (const row of rows) {
@@ -146,6 +155,7 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
         }
         return null;
       },
+      missingIndexes,
     },
   };
 }

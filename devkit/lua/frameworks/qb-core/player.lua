@@ -3,6 +3,15 @@
 -- DefaultSpawn vector4 only when the row has none; never updated while playing), items loaded
 -- by qb-inventory keyed by slot, and Functions: closures over the player.
 
+--- An item in a slot as qb-inventory holds it: its shared definition with the amount and info.
+local function slotItem(def, slot, amount, info)
+  return {
+    name = def.name, amount = amount, info = info or '', label = def.label, description = def.description or '',
+    weight = def.weight, type = def.type, unique = def.unique, useable = def.useable, image = def.image,
+    shouldClose = def.shouldClose, slot = slot, combinable = def.combinable,
+  }
+end
+
 --- qb-inventory LoadInventory: inventory[slot] = item with its shared definition; unknown items are dropped.
 local function loadInventory(text)
   local items = {}
@@ -10,24 +19,9 @@ local function loadInventory(text)
   if type(stored) ~= 'table' then return items end
   for _, entry in pairs(stored) do
     local def = type(entry) == 'table' and QBCore.Shared.Items[tostring(entry.name):lower()]
-    if def then
-      items[entry.slot] = {
-        name = def.name, amount = entry.amount, info = entry.info or '', label = def.label,
-        description = def.description or '', weight = def.weight, type = def.type, unique = def.unique,
-        useable = def.useable, image = def.image, shouldClose = def.shouldClose, slot = entry.slot,
-        combinable = def.combinable,
-      }
-    end
+    if def then items[entry.slot] = slotItem(def, entry.slot, entry.amount, entry.info) end
   end
   return items
-end
-
-local function withDefaults(value, defaults)
-  if type(value) ~= 'table' then value = {} end
-  for key, default in pairs(defaults) do
-    if value[key] == nil then value[key] = default end
-  end
-  return value
 end
 
 function QBCore.Player.CreatePlayer(row, source)
@@ -37,13 +31,13 @@ function QBCore.Player.CreatePlayer(row, source)
     cid = row.cid,
     license = row.license,
     name = GetPlayerName(source) or row.name,
-    money = withDefaults(StandinDecode(row.money), QBCore.Config.Money.MoneyTypes),
+    money = StandinWithDefaults(StandinDecode(row.money), QBCore.Config.Money.MoneyTypes),
     optin = true,
     charinfo = StandinDecode(row.charinfo, {}),
     job = StandinDecode(row.job, {}),
     gang = StandinDecode(row.gang, {}),
     position = StandinDecode(row.position, QBCore.Config.DefaultSpawn),
-    metadata = withDefaults(StandinDecode(row.metadata), {
+    metadata = StandinWithDefaults(StandinDecode(row.metadata), {
       hunger = 100, thirst = 100, stress = 0, isdead = false, inlaststand = false, armor = 0,
       ishandcuffed = false, tracker = false, injail = 0, jailitems = {}, status = {}, phone = {}, rep = {},
     }),
@@ -52,34 +46,7 @@ function QBCore.Player.CreatePlayer(row, source)
 
   local self = { PlayerData = PlayerData, Functions = {}, Offline = false }
 
-  function self.Functions.UpdatePlayerData()
-    TriggerEvent('QBCore:Player:SetPlayerData', self.PlayerData)
-  end
-
-  function self.Functions.SetMoney(moneytype, amount, reason)
-    if self.PlayerData.money[moneytype] == nil then return false end
-    local old = self.PlayerData.money[moneytype]
-    self.PlayerData.money[moneytype] = tonumber(amount)
-    self.Functions.UpdatePlayerData()
-    TriggerEvent('QBCore:Server:OnMoneyChange', self.PlayerData.source, moneytype, math.abs(amount - old), amount > old and 'add' or 'remove', reason or '')
-    return true
-  end
-
-  function self.Functions.AddMoney(moneytype, amount, reason)
-    local current = self.PlayerData.money[moneytype]
-    if current == nil then return false end
-    return self.Functions.SetMoney(moneytype, current + tonumber(amount), reason)
-  end
-
-  function self.Functions.RemoveMoney(moneytype, amount, reason)
-    local current = self.PlayerData.money[moneytype]
-    if current == nil then return false end
-    return self.Functions.SetMoney(moneytype, current - tonumber(amount), reason)
-  end
-
-  function self.Functions.GetMoney(moneytype)
-    return self.PlayerData.money[moneytype] or false
-  end
+  StandinQbFunctions(self)
 
   function self.Functions.SetJob(name, grade)
     local job = QBCore.Shared.Jobs[name]
@@ -106,10 +73,6 @@ function QBCore.Player.CreatePlayer(row, source)
     self.Functions.UpdatePlayerData()
   end
 
-  function self.Functions.GetMetaData(key)
-    return self.PlayerData.metadata[key]
-  end
-
   function self.Functions.SetPlayerData(key, value)
     self.PlayerData[key] = value
     self.Functions.UpdatePlayerData()
@@ -120,16 +83,10 @@ function QBCore.Player.CreatePlayer(row, source)
     if not def then return false end
     slot = slot or 1
     while self.PlayerData.items[slot] do slot = slot + 1 end
-    self.PlayerData.items[slot] = {
-      name = def.name, amount = amount or 1, info = info or '', label = def.label, description = def.description or '',
-      weight = def.weight, type = def.type, unique = def.unique, useable = def.useable, image = def.image,
-      shouldClose = def.shouldClose, slot = slot, combinable = def.combinable,
-    }
+    self.PlayerData.items[slot] = slotItem(def, slot, amount or 1, info)
     self.Functions.UpdatePlayerData()
     return slot
   end
-
-  function self.Functions.Save() end
 
   function self.Functions.Logout()
     QBCore.Player.Logout(self.PlayerData.source)

@@ -3,14 +3,6 @@
 -- jobs/gangs maps of group name to grade, and hunger/thirst/stress set in the player's state bag,
 -- where Qbox keeps their live values.
 
-local function withDefaults(value, defaults)
-  if type(value) ~= 'table' then value = {} end
-  for key, default in pairs(defaults) do
-    if value[key] == nil then value[key] = default end
-  end
-  return value
-end
-
 local function convertPosition(text)
   local p = StandinDecode(text)
   if type(p) ~= 'table' then return QBX.defaultSpawn end
@@ -29,14 +21,14 @@ function QBX.createPlayer(row, source)
     cid = row.cid,
     license = row.license,
     name = GetPlayerName(source) or row.name,
-    money = withDefaults(StandinDecode(row.money), QBX.money),
+    money = StandinWithDefaults(StandinDecode(row.money), QBX.money),
     charinfo = StandinDecode(row.charinfo, {}),
     job = job,
     gang = gang,
     jobs = { [job.name or 'unemployed'] = job.grade and job.grade.level or 0 },
     gangs = { [gang.name or 'none'] = gang.grade and gang.grade.level or 0 },
     position = convertPosition(row.position),
-    metadata = withDefaults(StandinDecode(row.metadata), {
+    metadata = StandinWithDefaults(StandinDecode(row.metadata), {
       health = 200, hunger = 100, thirst = 100, stress = 0, isdead = false, inlaststand = false, armor = 0,
       ishandcuffed = false, tracker = false, injail = 0, jailitems = {}, status = {}, phone = {},
     }),
@@ -47,30 +39,7 @@ function QBX.createPlayer(row, source)
   local self = { PlayerData = PlayerData, Functions = {}, Offline = false }
   local state = Player(source).state
 
-  function self.Functions.UpdatePlayerData()
-    TriggerEvent('QBCore:Player:SetPlayerData', self.PlayerData)
-  end
-
-  function self.Functions.SetMoney(moneytype, amount, reason)
-    if self.PlayerData.money[moneytype] == nil then return false end
-    local old = self.PlayerData.money[moneytype]
-    self.PlayerData.money[moneytype] = tonumber(amount)
-    self.Functions.UpdatePlayerData()
-    TriggerEvent('QBCore:Server:OnMoneyChange', source, moneytype, math.abs(amount - old), amount > old and 'add' or 'remove', reason or '')
-    return true
-  end
-
-  function self.Functions.AddMoney(moneytype, amount, reason)
-    local current = self.PlayerData.money[moneytype]
-    return current ~= nil and self.Functions.SetMoney(moneytype, current + amount, reason)
-  end
-
-  function self.Functions.RemoveMoney(moneytype, amount, reason)
-    local current = self.PlayerData.money[moneytype]
-    return current ~= nil and self.Functions.SetMoney(moneytype, current - amount, reason)
-  end
-
-  function self.Functions.GetMoney(moneytype) return self.PlayerData.money[moneytype] or false end
+  StandinQbFunctions(self)
 
   function self.Functions.SetJob(name, grade)
     local def = QBX.jobs[name]
@@ -97,8 +66,6 @@ function QBX.createPlayer(row, source)
     TriggerEvent('qbx_core:server:onSetMetaData', key, old, value, source)
   end
 
-  function self.Functions.GetMetaData(key) return self.PlayerData.metadata[key] end
-  function self.Functions.Save() end
   function self.Functions.Logout() QBX.logout(source) end
 
   for _, need in ipairs(NEEDS) do state:set(need, PlayerData.metadata[need], true) end
