@@ -5,7 +5,9 @@
  * Environment: MYSQL_URL (else a throwaway mariadbd), OXMYSQL_DIR (the real oxmysql, else the
  * stand-in), BENCH_CITIZENS (citizens per format, default 10000; 100000 is the large data set),
  * BENCH_BLOCKS (default 5), BENCH_BLOCK (lookups per block, default 500), BENCH_ONLY (a regular
- * expression on scenario names), BENCH_HEAP_LOOKUPS (default 50000; 0 skips the heap runs). To
+ * expression on scenario names), BENCH_HEAP_LOOKUPS (default 50000; 0 skips the heap runs),
+ * BENCH_BUFFER_POOL (the throwaway mariadbd's InnoDB buffer pool, e.g. 3G; default 64M; ignored
+ * with MYSQL_URL). To
  * profile the server process: `node --cpu-prof scripts/run-ts.cjs bench/main.ts` with BENCH_ONLY naming one
  * scenario (Node refuses --cpu-prof in NODE_OPTIONS; the forked server process inherits the flag, so
  * both processes write a profile, the server's the larger).
@@ -26,6 +28,7 @@ async function main(): Promise<void> {
     // Twice the cache-on run's ids, so the cache is full before the heap is first read.
     heapWarmUp: 2 * HEAP_CACHED_IDS,
     only: new RegExp(process.env.BENCH_ONLY ?? ''),
+    bufferPoolSize: process.env.BENCH_BUFFER_POOL,
     build: true,
     log: (line) => console.log(line),
   });

@@ -50,6 +50,8 @@ export interface BenchOptions {
   heapWarmUp: number;
   /** The scenarios to run, by name. */
   only: RegExp;
+  /** The throwaway server's InnoDB buffer pool (`--innodb-buffer-pool-size`); ignored with MYSQL_URL. */
+  bufferPoolSize?: string;
   /** Build dist/server.js from the current source first. */
   build: boolean;
   /** Progress lines. */
@@ -98,7 +100,7 @@ export async function runBench(options: BenchOptions): Promise<Report> {
 
   let mariadb: ThrowawayServer | null = null;
   if (!process.env.MYSQL_URL) {
-    mariadb = await startThrowawayServer();
+    mariadb = await startThrowawayServer({ bufferPoolSize: options.bufferPoolSize });
     process.env.MYSQL_URL = mariadb.url;
   }
   const oxmysqlDir = realOxmysqlDir();

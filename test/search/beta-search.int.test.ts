@@ -88,6 +88,10 @@ describe.each([
     await add('notJson', '{"firstname":"Smith","lastname":"Broken"');
     await add('noCharinfo', null);
     await add('quoted', charinfo({ firstname: '100%"\\x', lastname: "O'Brien" }));
+    // As a JSON encoder that escapes every non-ASCII character writes them: no `é` in the text.
+    await add('escaped', '{"firstname":"Andr\\u00e9s","lastname":"M\\u00fcller-\\"Kid\\"","cid":1}');
+    await add('apostrophes', charinfo({ firstname: "D'Arcy", lastname: "O'Neil-Ng" }));
+    await add('exponent', '{"firstname":"Exp","lastname":1e2}');
     conn = await searchConnection(db);
     search = await betaSearch(conn);
   });
@@ -113,6 +117,18 @@ describe.each([
     expect(await find({ name: 'o\'brien 100%"\\' })).toEqual(ids('quoted'));
     // Were % a wildcard, 10%" would match 100%"\x.
     expect(await find({ name: 'o\'brien 10%"' })).toEqual([]);
+  });
+
+  test('a name behind JSON escapes or with quotes is found like any other (the text is looked in first, escapes aside)', async () => {
+    expect(await find({ name: 'andres' })).toEqual(ids('escaped'));
+    expect(await find({ name: 'andrés mull' })).toEqual(ids('escaped'));
+    expect(await find({ name: 'muller-"kid"' })).toEqual(ids('escaped'));
+    expect(await find({ name: "d'arcy o'neil-ng" })).toEqual(ids('apostrophes'));
+    expect(await find({ name: "o'ne" })).toEqual(ids('apostrophes'));
+    expect(await find({ name: "d'arcy o'brien" })).toEqual([]);
+    // MariaDB reads a number back as written (MySQL would say 100): found either way.
+    expect(await find({ name: '1e' })).toEqual(ids('exponent'));
+    expect(await find({ name: 'exp 1e2' })).toEqual(ids('exponent'));
   });
 
   test('a JSON null, object or array is no name (not the text "null"): it matches nothing and sorts last, while the summary shows qb-core\'s default as the record does', async () => {

@@ -66,6 +66,7 @@ export function prepareBetaSearch(columns: ReadonlyMap<string, TableColumn>, opt
     id: citizenid ? quoteIdentifier(citizenid.name) : 'NULL',
     dob: charinfoText(charinfo, 'birthdate'),
     phone: charinfoText(charinfo, 'phone'),
+    ...(charinfoColumn ? { namesJson: charinfo } : {}),
   };
   const select = playersSelectList(columns, options.maxColumnBytes, SUMMARY_COLUMNS);
   const summary = (row: Record<string, unknown>, nowMs: number): BetaSummary => {

@@ -8,6 +8,13 @@ const FIELDS: SearchFields = {
   dob: '`dateofbirth`',
   phone: '`phone_number`',
 };
+/** Names read out of a JSON text, as format beta reads them. */
+const JSON_FIELDS: SearchFields = {
+  ...FIELDS,
+  firstName: "JSON_EXTRACT(`charinfo`, '$.firstname')",
+  lastName: "JSON_EXTRACT(`charinfo`, '$.lastname')",
+  namesJson: '`charinfo`',
+};
 const criteria = (c: Partial<SearchCriteria>): SearchCriteria => ({ terms: [], dob: null, phone: null, after: null, limit: 20, ...c });
 const build = (c: Partial<SearchCriteria>) =>
   buildSearchStatement('users', ['`identifier`'], FIELDS, criteria(c), (d) => `pattern of ${d}`);
@@ -41,14 +48,44 @@ describe('buildSearchStatement', () => {
   });
 
   test('the text depends only on the shape of the search, never on what was typed (property)', () => {
-    const text = fc.string({ maxLength: 12, unit: fc.constantFrom('a', "'", '"', '\\', '%', '_', '!', '`', ';', '-', ' ', '*', '/', 'é') });
+    const text = fc.string({
+      maxLength: 12,
+      unit: fc.constantFrom('a', "'", '"', '\\', '%', '_', '!', '`', ';', '-', ' ', '*', '/', 'é', '1'),
+    });
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }), text, text, (pairs, last, id) => {
-        const a = build({ terms: pairs.map((p) => p[0]), phone: '123', after: [0, last, 0, last, id] });
-        const b = build({ terms: pairs.map((p) => p[1]), phone: '456', after: [1, id, 1, id, last] });
+      fc.property(fc.array(fc.tuple(text, text), { minLength: 1, maxLength: 3 }), text, text, fc.boolean(), (pairs, last, id, json) => {
+        const fields = json ? JSON_FIELDS : FIELDS;
+        const shaped = (terms: string[], phone: string, after: SearchCriteria['after']) =>
+          buildSearchStatement('players', ['`citizenid`'], fields, criteria({ terms, phone, after }), String);
+        const a = shaped(
+          pairs.map((p) => p[0]),
+          '123',
+          [0, last, 0, last, id],
+        );
+        const b = shaped(
+          pairs.map((p) => p[1]),
+          '456',
+          [1, id, 1, id, last],
+        );
         expect(a.sql).toBe(b.sql);
       }),
     );
+  });
+
+  test('names read out of JSON: each term is first looked for anywhere in the text, before any JSON is parsed', () => {
+    const { sql, params } = buildSearchStatement(
+      'players',
+      ['`citizenid`'],
+      JSON_FIELDS,
+      criteria({ terms: ['jo', '10%', "o'b"] }),
+      String,
+    );
+    const where = sql.slice(sql.indexOf(' WHERE '));
+    const prefilter = "(`charinfo` COLLATE utf8mb4_unicode_520_ci LIKE ? ESCAPE '!' OR LOCATE(CHAR(92), `charinfo`) > 0)";
+    expect(where.startsWith(` WHERE ${prefilter} AND ${prefilter} AND ${prefilter} AND (CONVERT(COALESCE(JSON_EXTRACT`)).toBe(true);
+    // A term with a digit might start a number that MySQL reads back rewritten (1e2 as 100): `%` lets every row through.
+    expect(params).toEqual(['%jo%', '%', "%o'b%", 'jo%', 'jo%', '10!%%', '10!%%', "o'b%", "o'b%", '21']);
+    expect(build({ terms: ['jo'] }).sql).not.toContain('LOCATE');
   });
 
   test('a question the table cannot answer, or no question at all, is a bug of the caller', () => {

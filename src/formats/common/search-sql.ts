@@ -68,6 +68,39 @@ export interface SearchFields {
   id: string;
   dob: string | null;
   phone: string | null;
+  /**
+   * The JSON text (a utf8mb4 expression) that firstName and lastName are read out of, where they
+   * are: every term is first looked for anywhere in that text (namesPrefilter), so that the rows
+   * it rules out are never parsed.
+   */
+  namesJson?: string;
+}
+
+/**
+ * True when `term` might match the start of a JSON number as MySQL renders it (`1e2` reads back as
+ * `100`, which the stored text need not hold): a rendered number is ASCII digits, `-`, `.`, `e` and
+ * `+`, with a digit before any `e`, so a term with a letter but no digit (`\p{N}`: every
+ * character the collation compares equal to a digit is one) cannot match one.
+ */
+function mayStartNumber(term: string): boolean {
+  return /\p{N}/u.test(term) || !/\p{L}/u.test(term);
+}
+
+/**
+ * A condition every row whose JSON text `json` holds a name that `term` starts passes, cheap beside
+ * parsing the JSON: the text contains the term, compared as names are, or it contains a backslash.
+ * Without a backslash the text has no JSON escape, so a string value read out of it (JSON_UNQUOTE)
+ * is a piece of the text as written: when `<term>%` matches the value, `%<term>%` matches the text.
+ * A backslash (CHAR(92), the same in every SQL mode) might hide a name's letters (`Jos\u00e9`):
+ * such a row goes on to the exact test. Non-string scalars: `true`, `false` and MariaDB's numbers
+ * read back as written; a term that might start a number as MySQL rewrites it gets the pattern
+ * `%`, which lets every row through, so the statement's text never depends on the term.
+ */
+function namesPrefilter(json: string, term: string): { sql: string; param: string } {
+  return {
+    sql: `(${json} COLLATE ${SEARCH_COLLATION} LIKE ? ESCAPE '${LIKE_ESCAPE}' OR LOCATE(CHAR(92), ${json}) > 0)`,
+    param: mayStartNumber(term) ? '%' : `%${likePrefix(term)}`,
+  };
 }
 
 /**
@@ -128,6 +161,16 @@ export function buildSearchStatement(
   const key = [`(${last} = '')`, last, `(${first} = '')`, first, binaryText(fields.id)];
   const where: string[] = [];
   const params: unknown[] = [];
+  // MariaDB and MySQL test an AND's conditions in order and stop at the first false one: the
+  // cheap prefilters go first.
+  const json = fields.namesJson;
+  if (json !== undefined) {
+    for (const term of criteria.terms) {
+      const prefilter = namesPrefilter(json, term);
+      where.push(prefilter.sql);
+      params.push(prefilter.param);
+    }
+  }
   for (const term of criteria.terms) {
     const pattern = likePrefix(term);
     where.push(`(${first} LIKE ? ESCAPE '${LIKE_ESCAPE}' OR ${last} LIKE ? ESCAPE '${LIKE_ESCAPE}')`);
