@@ -92,7 +92,7 @@ function start(): void {
   const searchGate = createLookupGate({
     maxInFlight: config.searchMaxInFlight,
     cache,
-    what: { noun: 'searches', convar: 'search_max_in_flight' },
+    what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
   });
   const service = createCitizenService({
     db,

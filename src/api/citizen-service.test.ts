@@ -24,7 +24,7 @@ function setup(options: { enabled?: FormatName[]; maxInFlight?: number; searchMa
   const searchGate = createLookupGate({
     maxInFlight: options.searchMaxInFlight ?? 2,
     cache,
-    what: { noun: 'searches', convar: 'search_max_in_flight' },
+    what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
   });
   const service = createCitizenService({
     db,
@@ -246,7 +246,8 @@ describe('search', () => {
     expect(await service.search(PEOPLE, { name: 'bo' }, 'export')).toMatchObject({
       error: {
         code: 'server_busy',
-        message: 'Too many searches are waiting on the database (citizen_records:search_max_in_flight is 1); try again in a moment.',
+        message:
+          'Too many table scans (searches, and vehicle lookups no index serves) are waiting on the database (citizen_records:search_max_in_flight is 1); try again in a moment.',
       },
     });
     const lookup = service.lookup(PEOPLE, PERSON.id);
