@@ -320,7 +320,7 @@ describe('the cost of a search', () => {
       const twin = h.callExport('searchAlphaCitizens', { name: 'smi' });
       const busy = (await h.callExport('searchAlphaCitizens', { name: 'jo' })) as Page;
       expect(busy).toMatchObject({ success: false, error: { code: 'server_busy' } });
-      expect(busy.error.message).toMatch(/searches .*search_max_in_flight is 1/);
+      expect(busy.error.message).toMatch(/scans \(searches, .*search_max_in_flight is 1/);
       // Lookups have their own cap: the search holding the only search slot does not turn them away.
       expect(((await h.callExport('getBetaCitizen', 'KQW48213')) as Page).success).toBe(true);
       await locker.query('UNLOCK TABLES');
