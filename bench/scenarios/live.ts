@@ -38,11 +38,17 @@ function playerData(index: number): Record<string, unknown> {
   };
 }
 
-/** qb-core from 2026-05 as citizen_records reads it: GetShared marks the generation, GetPlayers/GetPlayer rebuild the online set, GetPlayerByCitizenId reads one. */
+/**
+ * qb-core from 2026-05 as citizen_records reads it: GetShared marks the generation, GetPlayers/GetPlayer
+ * rebuild the online set, GetPlayerByCitizenId reads one. Its players answer as its `buildInterface`
+ * does (qb-core server/player.lua, 74ac036): PlayerData and about 20 Functions, each packed as a
+ * function reference per call; what they do is never called here.
+ */
 const QB_CORE = (players: Array<Record<string, unknown>>) => `
   const PLAYERS = ${JSON.stringify(players)};
-  const bySource = new Map(PLAYERS.map((p) => [p.source, { PlayerData: p }]));
-  const byCitizenId = new Map(PLAYERS.map((p) => [p.citizenid, { PlayerData: p }]));
+  const FUNCTIONS = Object.fromEntries(Array.from({ length: 20 }, (_, i) => ['Function' + i, () => undefined]));
+  const bySource = new Map(PLAYERS.map((p) => [p.source, { PlayerData: p, Functions: FUNCTIONS }]));
+  const byCitizenId = new Map(PLAYERS.map((p) => [p.citizenid, { PlayerData: p, Functions: FUNCTIONS }]));
   exports('GetShared', () => ({}));
   exports('GetPlayers', () => PLAYERS.map((p) => p.source));
   exports('GetPlayer', (source) => bySource.get(Number(source)));
