@@ -49,11 +49,11 @@ function inventoryColumn(inventory: unknown): unknown {
 }
 
 /**
- * The source the alpha normaliser reads for an online citizen, or null when what the framework
- * answered is no xPlayer (the record then comes from the database alone). Accounts and items from
- * the framework replace ESX 1.1/1.2's `user_accounts`/`user_inventory` rows too.
+ * The `users` columns what the framework answered replaces for this online citizen, with their
+ * values, or null when it is no xPlayer (the record then comes from the database alone). The
+ * lookup of an online citizen by his stored identifier reads only the other columns.
  */
-export function mergeAlphaLive(source: AlphaSource, parts: LiveParts): AlphaSource | null {
+export function alphaLiveColumns(parts: LiveParts): Row | null {
   const { player, ped } = parts;
   if (player.family !== 'esx') return null;
   const job = asRecord(player.job);
@@ -62,21 +62,30 @@ export function mergeAlphaLive(source: AlphaSource, parts: LiveParts): AlphaSour
   // Builds before Legacy 1.9 hold no metadata; a group is a name.
   if ((player.metadata !== undefined && !metadata) || (player.group !== undefined && typeof player.group !== 'string')) return null;
 
-  const row: Row = {
-    ...source.row,
+  const columns: Row = {
     accounts: accountsMap(player.accounts),
     job: job.name,
     job_grade: job.grade,
     inventory: inventoryColumn(player.inventory),
     loadout: player.loadout,
   };
-  if (player.group !== undefined) row.group = player.group;
-  if (metadata) row.metadata = metadata;
+  if (player.group !== undefined) columns.group = player.group;
+  if (metadata) columns.metadata = metadata;
   if (ped) {
-    row.position = ped.position;
+    columns.position = ped.position;
     // What the save itself puts into metadata just before writing it (updateHealthAndArmorInMetadata);
     // the record reads no other metadata key.
-    row.metadata = { health: ped.health, armor: ped.armour };
+    columns.metadata = { health: ped.health, armor: ped.armour };
   }
-  return { row };
+  return columns;
+}
+
+/**
+ * The source the alpha normaliser reads for an online citizen: `source.row` (the whole row, or
+ * only the columns `live` leaves) with the columns `live` replaces; null when what the framework
+ * answered is no xPlayer. Accounts and items from the framework replace ESX 1.1/1.2's
+ * `user_accounts`/`user_inventory` rows too.
+ */
+export function mergeAlphaLive(source: AlphaSource, parts: LiveParts, live = alphaLiveColumns(parts)): AlphaSource | null {
+  return live && { row: { ...source.row, ...live } };
 }

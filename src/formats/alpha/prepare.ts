@@ -7,7 +7,7 @@ import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../common/compare';
 import { mergeLive, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
-import { mergeAlphaLive } from './live';
+import { alphaLiveColumns, mergeAlphaLive } from './live';
 import {
   alphaIdsQuery,
   alphaUserQuery,
@@ -53,6 +53,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
   const accountsInRows = !columns.has('accounts');
   const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
   const inventoryInRows = !columns.has('inventory') && hasUserInventoryColumns(await readTableColumns(db, 'user_inventory'));
+  const sideTablesAbsent = !accountsInRows && !inventoryInRows;
   await adviseIndexes(db, 'users', ['identifier'], options.warn);
   if (userAccountsTable) await adviseIndexes(db, 'user_accounts', ['identifier'], options.warn);
   if (inventoryInRows) await adviseIndexes(db, 'user_inventory', ['identifier'], options.warn);
@@ -78,7 +79,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
     if (merged) return normaliseAlphaRow(merged, normaliseOptions);
     // Servers with both columns in `users` (every ESX from 1.2 on): no side table to wait for, so
     // no Promise.all and its extra turn of the event loop on each lookup.
-    if (!accountsInRows && !inventoryInRows) return normaliseAlphaRow({ row }, normaliseOptions);
+    if (sideTablesAbsent) return normaliseAlphaRow({ row }, normaliseOptions);
     const [userAccounts, userInventory] = await Promise.all([
       readUserAccounts(row.identifier),
       inventoryInRows ? db.query(USER_INVENTORY_QUERY, [row.identifier]) : undefined,
@@ -86,11 +87,45 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
     return normaliseAlphaRow({ row, userAccounts, userInventory }, normaliseOptions);
   };
 
+  /** The lookup of an online citizen, by the columns his framework's values replace: those are not read. */
+  const liveQueries = new Map<string, string>();
+  const liveQuery = (replaced: Row): string => {
+    const key = Object.keys(replaced).join();
+    const known = liveQueries.get(key);
+    if (known !== undefined) return known;
+    const built = alphaUserQuery(
+      selected.filter((column) => !(column.key in replaced)),
+      options.maxColumnBytes,
+    );
+    liveQueries.set(key, built);
+    return built;
+  };
+
   return {
     search,
     async byId(id, live) {
-      const row = await findRow(id);
-      return row && toRecord(row, live);
+      // The framework is asked first only where one identifier is looked up and `users` alone holds
+      // the citizen (no side tables): then its values stand for the accounts, job, group, items,
+      // loadout and metadata columns (most of the row's bytes, and of its crossing of oxmysql's
+      // export), which are not read.
+      if (!live || !sideTablesAbsent || alphaIdCandidates(id).length !== 1) {
+        const row = await findRow(id);
+        return row && toRecord(row, live);
+      }
+      const parts = await live.read(id);
+      const replaced = parts && alphaLiveColumns(parts);
+      const row = await db.single(replaced ? liveQuery(replaced) : userQuery, [id]);
+      if (!row) return null;
+      // The key matched a row stored otherwise (the column's collation ignores case and trailing
+      // spaces): the framework's player is kept under the stored identifier, which the whole row's
+      // lookup asks for.
+      if (row.identifier !== id) {
+        const whole = replaced ? await db.single(userQuery, [id]) : row;
+        return whole && toRecord(whole, live);
+      }
+      warnOversize(row, id, options);
+      const merged = parts && live.merge(parts, (answered) => mergeAlphaLive({ row }, answered, replaced));
+      return normaliseAlphaRow(merged ?? { row }, normaliseOptions);
     },
     async byLicense(license, live) {
       const rows = await db.query(licenseQuery, alphaLicenseIds(license.hex, prefix, slots));
