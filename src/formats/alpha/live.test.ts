@@ -4,9 +4,10 @@
  * `[]`; the minimal forms of the methods Core.SavePlayer calls on 1.13+, and xPlayer's own fields on
  * builds without RunStaticPlayerMethod. Every merged row goes through the normaliser and the schema.
  */
+import type { Row } from '../../db/database';
 import type { EsxPlayerParts, LiveParts, PedState } from '../live';
 import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/rows';
-import { alphaLive, mergeAlphaLive } from './live';
+import { alphaLive, alphaLiveColumns, mergeAlphaLive } from './live';
 import { normaliseAlphaRow, type AlphaSource } from './normalise';
 import { alphaRecordSchema, type AlphaRecord } from './schema';
 
@@ -164,6 +165,48 @@ describe('es_extended before 1.13 (xPlayer fields) over a v1-final row', () => {
   it('takes health and armour from the ped although memory holds no metadata', () => {
     expect(live.metadata).toEqual({ health: 200, armor: 50 });
     expect(live.position).toEqual(ped.position);
+  });
+});
+
+describe("the columns an online citizen's lookup leaves unread", () => {
+  const classic = {
+    accounts: { bank: 9000, black_money: 0, money: 12 },
+    job: { name: 'mechanic', grade: 1, grade_name: 'novice' },
+    group: 'user',
+    inventory: { bread: 2, water: 1 },
+    loadout: { WEAPON_KNIFE: { ammo: 0 } },
+    metadata: { health: 175, armor: 0 },
+  };
+  const noMetadata = { ...classic, metadata: undefined, group: undefined };
+  const ped = { position: { x: 215.5, y: -810.25, z: 30.75 }, health: 142, armour: 12 };
+  const cases: Array<[string, Row, LiveParts]> = [
+    ['Legacy 1.13 with ox_inventory', LEGACY_1_13_OX_ILLENIUM, parts(OX_PLAYER)],
+    ['Legacy 1.13 with ox_inventory and a ped', LEGACY_1_13_OX_ILLENIUM, parts(OX_PLAYER, ped)],
+    ['Legacy 1.9 with the classic inventory', LEGACY_1_9_SKINCHANGER, parts(classic)],
+    ['Legacy 1.9 with the classic inventory and a ped', LEGACY_1_9_SKINCHANGER, parts(classic, ped)],
+    ['a build holding no metadata nor group', LEGACY_1_9_SKINCHANGER, parts(noMetadata)],
+  ];
+  it.each(cases)('%s: the row without them gives the very record the whole row gives', (_, row, live) => {
+    const replaced = alphaLiveColumns(live)!;
+    const rest = Object.fromEntries(Object.entries(row).filter(([column]) => !(column in replaced)));
+    expect(Object.keys(rest).length).toBeLessThanOrEqual(Object.keys(row).length - 5);
+    expect(JSON.stringify(record(mergeAlphaLive({ row: rest }, live, replaced)!))).toBe(
+      JSON.stringify(record(mergeAlphaLive({ row }, live)!)),
+    );
+  });
+
+  it('identity, skin and what only the database holds stay read; position only beside a ped', () => {
+    expect(Object.keys(alphaLiveColumns(parts(OX_PLAYER))!).sort()).toEqual([
+      'accounts',
+      'group',
+      'inventory',
+      'job',
+      'job_grade',
+      'loadout',
+      'metadata',
+    ]);
+    expect(Object.keys(alphaLiveColumns(parts(OX_PLAYER, ped))!)).toContain('position');
+    expect(Object.keys(alphaLiveColumns(parts(noMetadata))!).sort()).toEqual(['accounts', 'inventory', 'job', 'job_grade', 'loadout']);
   });
 });
 
