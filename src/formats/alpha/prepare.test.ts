@@ -1,6 +1,9 @@
 import { DatabaseError, type Database, type Row } from '../../db/database';
-import type { FormatOptions } from '../format';
-import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM } from './__fixtures__/rows';
+import type { FormatOptions, LiveContext } from '../format';
+import type { LiveParts } from '../live';
+import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER } from './__fixtures__/rows';
+import { mergeAlphaLive } from './live';
+import { normaliseAlphaRow } from './normalise';
 import { alphaFormat } from './index';
 import { alphaRecordSchema } from './schema';
 
@@ -177,5 +180,124 @@ describe('lookup', () => {
     const failure = new DatabaseError('timeout', 'no answer in 5000 ms');
     db.single = () => Promise.reject(failure);
     await expect(lookup!.byId('abc')).rejects.toBe(failure);
+  });
+});
+
+describe('an online citizen', () => {
+  const OX_ID = String(LEGACY_1_13_OX_ILLENIUM.identifier);
+  const oxPlayer = {
+    accounts: { bank: 48210, black_money: 250, money: 2590 },
+    job: { name: 'police', grade: 3 },
+    group: 'admin',
+    inventory: [{ name: 'phone', count: 1, slot: 3 }],
+    loadout: [],
+    metadata: { health: 200, armor: 35 },
+  };
+  const classicPlayer = { ...oxPlayer, inventory: { bread: 2 }, loadout: { WEAPON_KNIFE: { ammo: 0 } } };
+  const parts = (player: Omit<LiveParts['player'] & { family: 'esx' }, 'family'>): LiveParts => ({
+    framework: 'es_extended',
+    serverId: 7,
+    player: { family: 'esx', ...player },
+    ped: { position: { x: 1.5, y: 2.5, z: 3.5 }, health: 150, armour: 20 },
+  });
+
+  /**
+   * `users` as MariaDB answers it: the identifier matched as its default collation does (case
+   * ignored), and only the columns the query selects.
+   */
+  function usersDb(users: Row[], tables: Record<string, string[]> = { users: LEGACY_COLUMNS }) {
+    const fake = fakeDb(tables, users);
+    fake.db.single = async (sql, params) => {
+      fake.calls.push({ sql, params });
+      const selectList = sql.slice(0, sql.indexOf(' FROM '));
+      const row = users.find((u) => String(u.identifier).toLowerCase() === String(params[0]).toLowerCase());
+      return row ? Object.fromEntries(Object.entries(row).filter(([column]) => selectList.includes(`\`${column}\``))) : null;
+    };
+    return fake;
+  }
+
+  /** A live context whose framework answers `answer` for each id it is asked, recording the ids and what could not merge. */
+  function online(answer: LiveParts | null) {
+    const reads: string[] = [];
+    const unmergeable: LiveParts[] = [];
+    const live: LiveContext = {
+      read: async (id) => {
+        reads.push(id);
+        return answer;
+      },
+      merge: (answered, merge) => {
+        const merged = merge(answered);
+        if (merged === null) unmergeable.push(answered);
+        return merged;
+      },
+    };
+    return { live, reads, unmergeable };
+  }
+
+  const wholeRowRecord = (row: Row, live: LiveParts) =>
+    JSON.stringify(normaliseAlphaRow(mergeAlphaLive({ row }, live)!, { warn: options.warn, dobOrder: 'DMY' }));
+
+  const cases: Array<[string, Row, LiveParts]> = [
+    ['Legacy with ox_inventory', LEGACY_1_13_OX_ILLENIUM, parts(oxPlayer)],
+    ['Legacy without ox_inventory', LEGACY_1_9_SKINCHANGER, parts(classicPlayer)],
+  ];
+  it.each(cases)('%s: one query without the replaced columns, and the record the whole row merged gives', async (_, row, live) => {
+    const { db, calls } = usersDb([row]);
+    const lookup = await alphaFormat.prepare(db, options);
+    calls.length = 0;
+    const { live: context, unmergeable } = online(live);
+    const record = await lookup!.byId(String(row.identifier), context);
+    expect(calls).toHaveLength(1);
+    for (const column of ['accounts', 'job', 'job_grade', 'group', 'inventory', 'loadout', 'metadata', 'position'])
+      expect(calls[0]!.sql).not.toContain(`\`${column}\``);
+    for (const column of ['firstname', 'dateofbirth', 'sex', 'height', 'skin', 'status']) expect(calls[0]!.sql).toContain(`\`${column}\``);
+    expect(JSON.stringify(record)).toBe(wholeRowRecord(row, live));
+    expect(unmergeable).toEqual([]);
+  });
+
+  it('an id stored otherwise (matched up to case): the whole row, merged with the live data kept under the stored identifier', async () => {
+    const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
+    const lookup = await alphaFormat.prepare(db, options);
+    calls.length = 0;
+    const { live, reads } = online(parts(oxPlayer));
+    const record = await lookup!.byId(OX_ID.toUpperCase(), live);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.sql).toContain('`accounts`');
+    expect(reads).toEqual([OX_ID.toUpperCase(), OX_ID]);
+    expect(JSON.stringify(record)).toBe(wholeRowRecord(LEGACY_1_13_OX_ILLENIUM, parts(oxPlayer)));
+  });
+
+  it('what is no xPlayer: the whole row alone, in one query, the trouble told', async () => {
+    const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
+    const lookup = await alphaFormat.prepare(db, options);
+    calls.length = 0;
+    const { live, unmergeable } = online(parts({ ...oxPlayer, accounts: 'lots' }));
+    const record = await lookup!.byId(OX_ID, live);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.sql).toContain('`accounts`');
+    expect(unmergeable).toHaveLength(1);
+    expect(record).toEqual(await lookup!.byId(OX_ID));
+  });
+
+  it('a license: id, which could name two identifiers, reads the whole row', async () => {
+    const bare = { ...LEGACY_1_13_OX_ILLENIUM, identifier: '9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
+    const { db, calls } = usersDb([bare]);
+    const lookup = await alphaFormat.prepare(db, options);
+    calls.length = 0;
+    const { live, reads } = online(parts(oxPlayer));
+    const record = await lookup!.byId(`license:${bare.identifier}`, live);
+    expect(calls.every((call) => call.sql.includes('`accounts`'))).toBe(true);
+    expect(reads).toEqual([bare.identifier]);
+    expect(JSON.stringify(record)).toBe(wholeRowRecord(bare, parts(oxPlayer)));
+  });
+
+  it('a server keeping accounts in user_accounts reads the whole row', async () => {
+    const { db, calls } = usersDb([ESX_1_1_ROW], { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] });
+    const lookup = await alphaFormat.prepare(db, options);
+    calls.length = 0;
+    const record = await lookup!.byId(String(ESX_1_1_ROW.identifier), online(parts(oxPlayer)).live);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.sql).toContain('`job`');
+    expect(record?.accounts).toEqual({ money: 2590, bank: 48210, black_money: 250 });
   });
 });
