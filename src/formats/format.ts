@@ -1,5 +1,5 @@
 import type { ParameterRule } from '../contract/parameters';
-import type { Database } from '../db/database';
+import type { Database, Row } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
 import type { Warn } from './common/json-column';
 import type { License } from './common/license';
@@ -66,6 +66,24 @@ export async function mergeLive<T>(
   if (!live) return null;
   const parts = await live.read(identifier);
   return parts && live.merge(parts, merge);
+}
+
+/**
+ * An online citizen's query for each set of columns the framework's values replace (`replaced`,
+ * the format's live columns), built the first time that set is met: those columns are not read.
+ */
+export function queriesWithout<Q>(build: (replaced: ReadonlySet<string>) => Q): (replaced: Row) => Q {
+  const built = new Map<string, Q>();
+  return (replaced) => {
+    const names = Object.keys(replaced);
+    const key = names.join();
+    let query = built.get(key);
+    if (query === undefined) {
+      query = build(new Set(names));
+      built.set(key, query);
+    }
+    return query;
+  };
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */

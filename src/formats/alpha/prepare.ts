@@ -6,7 +6,7 @@ import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../common/compare';
-import { mergeLive, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { mergeLive, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { alphaLiveColumns, mergeAlphaLive } from './live';
 import {
   alphaIdsQuery,
@@ -87,19 +87,12 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
     return normaliseAlphaRow({ row, userAccounts, userInventory }, normaliseOptions);
   };
 
-  /** The lookup of an online citizen, by the columns his framework's values replace: those are not read. */
-  const liveQueries = new Map<string, string>();
-  const liveQuery = (replaced: Row): string => {
-    const key = Object.keys(replaced).join();
-    const known = liveQueries.get(key);
-    if (known !== undefined) return known;
-    const built = alphaUserQuery(
-      selected.filter((column) => !(column.key in replaced)),
+  const liveQuery = queriesWithout((replaced) =>
+    alphaUserQuery(
+      selected.filter((column) => !replaced.has(column.key)),
       options.maxColumnBytes,
-    );
-    liveQueries.set(key, built);
-    return built;
-  };
+    ),
+  );
 
   return {
     search,

@@ -2,7 +2,7 @@ import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
-import { mergeLive, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { mergeLive, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { frameworkCatalogs } from './group-catalog';
 import { betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
@@ -20,18 +20,8 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   if (!query) return null;
   const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
   await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
-  /** The lookup of an online citizen, by the columns his framework's values replace: those are not read. */
-  const liveQueries = new Map<string, CitizenQuery>();
-  const liveQuery = (replaced: Row): CitizenQuery => {
-    const names = Object.keys(replaced);
-    const key = names.join();
-    const known = liveQueries.get(key);
-    if (known) return known;
-    // Built like `query` (so never null: the table has its citizenid), less the columns replaced.
-    const built = buildCitizenQuery(columns, options.maxColumnBytes, new Set(names)) ?? query;
-    liveQueries.set(key, built);
-    return built;
-  };
+  // Built like `query` (so never null: the table has its citizenid), less the columns replaced.
+  const liveQuery = queriesWithout((replaced): CitizenQuery => buildCitizenQuery(columns, options.maxColumnBytes, replaced) ?? query);
   const normalise = (row: Row, nowMs: number): BetaRecord =>
     normaliseBetaRow(row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
   const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<BetaRecord> => {
