@@ -55,10 +55,14 @@ export class BoundaryCodec {
     this.codec.addExtUnpacker(FUNCTION_REF_EXT, (buffer: Uint8Array) => {
       const id = Buffer.from(buffer).readUInt32BE(0);
       if (!this.makeCallable) throw new Error('function reference decoded outside a clone');
-      const callable = this.makeCallable(id) as object;
-      this.collected.register(callable, id);
-      return callable;
+      return this.held(id, this.makeCallable(id) as object);
     });
+  }
+
+  /** `callable`, the receiver's function for reference `id`: the reference lives as long as it does. */
+  held<T extends object>(id: number, callable: T): T {
+    this.collected.register(callable, id);
+    return callable;
   }
 
   private register(fn: (...args: unknown[]) => unknown): number {

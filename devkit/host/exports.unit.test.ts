@@ -4,6 +4,7 @@
  * #what-the-test-host-reproduces items 11–13: registration, resolution at property access, the
  * ref-call semantics, and cloning.
  */
+import { ExtBuffer } from './boundary-codec';
 import { FxHost } from './fx-host';
 
 const PROVIDER = `
@@ -115,6 +116,24 @@ describe('values are msgpack-cloned both ways', () => {
       '[object ArrayBuffer] {}',
       '[object Object] {"kept":null}',
     ]);
+  });
+
+  test('what a resource receives is built in its own realm: objects, arrays, ArrayBuffers, function references', () => {
+    expect(
+      inConsumer(
+        `const got = exports.prov.echo({ list: [1, { deep: true }], bytes: new ArrayBuffer(3) }); const fn = exports.prov.giveFn();
+        [got instanceof Object, got.list instanceof Array, got.list[1] instanceof Object, got.bytes instanceof ArrayBuffer, fn instanceof Function, fn(4)]`,
+      ),
+    ).toEqual([true, true, true, true, true, 8]);
+  });
+
+  test('a vector from a runtime that packs its own values stays an extension value a resource passes on as one', () => {
+    const vector = new ExtBuffer(Buffer.from([0, 0, 192, 63, 0, 0, 0, 0, 0, 0, 0, 0]), 21);
+    host.startModule('packer', (globals) => (globals.exports as (name: string, fn: () => unknown) => void)('vector', () => vector));
+    const seen = inConsumer(`const v = exports.packer.vector(); [v.type, v.buffer.readFloatLE(0), exports.prov.describe(v)[0]]`);
+    expect(seen).toEqual([21, 1.5, expect.stringContaining('"type":21')]);
+    const back = host.evaluate('consumer', 'exports.packer.vector()');
+    expect(back).toBeInstanceOf(ExtBuffer);
   });
 
   test('a returned object is a copy, not the provider object', () => {

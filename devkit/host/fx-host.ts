@@ -14,7 +14,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { types } from 'node:util';
 import vm from 'node:vm';
-import { BoundaryCodec, Packed } from './boundary-codec';
+import { BoundaryCodec, ExtBuffer, Packed } from './boundary-codec';
 import { CfxTimers } from './cfx-timers';
 import { formatConsoleArgs } from './console-format';
 import { HttpGateway } from './http-gateway';
@@ -22,6 +22,7 @@ import { readManifest } from './manifest';
 import { captureRejections, releaseRejections, type RejectionSink } from './unhandled-rejections';
 import { Resource, contextRealm, hostRealm, type AnyFunction, type Realm } from './resource';
 import { GameWorld } from './game-world';
+import { realmUnpacker } from './realm-unpacker';
 
 export type ViolationKind =
   | 'header-value'
@@ -291,6 +292,8 @@ export class FxHost implements RejectionSink {
     const globals = vm.runInContext('globalThis', context) as Record<string, unknown>;
     const resource = new Resource(name, dir, globals, realm, timers, manifest, context);
     this.installGlobals(resource);
+    // After the globals: the codec reads Buffer when it loads, as the runtime's does.
+    realm.unpack = realmUnpacker(context, { ext: (bytes, type) => new ExtBuffer(Buffer.from(bytes), type) });
     this.register(resource);
     for (const { file, code } of sources) {
       let script: vm.Script;
@@ -372,14 +375,12 @@ export class FxHost implements RejectionSink {
       }
     }
     if (to.realm.packed) return new Packed(bytes);
-    return to.realm.adopt(
-      this.codec.decode(
-        bytes,
-        (id) =>
-          (...args: unknown[]) =>
-            this.callRef(id, args, to),
-      ),
-    );
+    const callable =
+      (id: number) =>
+      (...args: unknown[]) =>
+        this.callRef(id, args, to);
+    if (to.realm.unpack) return to.realm.unpack(bytes, (id) => this.codec.held(id, callable(id)));
+    return to.realm.adopt(this.codec.decode(bytes, callable));
   }
 
   /** Calls function reference `id` from `caller`; a Packed `args` is the caller's packed argument list. */

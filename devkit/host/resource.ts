@@ -3,6 +3,7 @@
  * realm for stand-ins written as plain modules), event listeners, exports, timers and HTTP handler.
  */
 import vm from 'node:vm';
+import type { RealmUnpacker } from './realm-unpacker';
 import type { CfxTimers } from './cfx-timers';
 import type { Manifest } from './manifest';
 import { ExtBuffer } from './boundary-codec';
@@ -21,6 +22,11 @@ export interface Realm {
    * (boundary-codec Packed), and its functions take and return them so.
    */
   packed?: true;
+  /**
+   * The codec of a script resource's own runtime (realm-unpacker.ts): what it receives is unpacked
+   * straight into its realm. Without it (stand-ins in the host's realm), the host's codec unpacks.
+   */
+  unpack?: RealmUnpacker;
 }
 
 export type AnyFunction = (...args: unknown[]) => unknown;
