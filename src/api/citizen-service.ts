@@ -5,7 +5,7 @@
  */
 import type { FormatAvailability } from '../contract/health';
 import { LICENSE_RULE, PLATE_RULE } from '../contract/parameters';
-import { DatabaseError, type BoundedScan, type ScanningDatabase } from '../db/database';
+import { DatabaseError, type ScanningDatabase, type StatementRunner } from '../db/database';
 import { parseLicense } from '../formats/common/license';
 import { parsePlate } from '../formats/common/plate';
 import type { PreparedVehicles, VehicleLookupKind, VehicleLookups } from '../formats/common/vehicle-lookup';
@@ -82,7 +82,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const prepared = createPreparedFormats(options);
   const vehiclesPrepared = createPreparedFormats(options, VEHICLES);
   const databaseFailure = createDatabaseFailures(options);
-  const scan: BoundedScan = (sql, params) => db.scan(sql, params, options.searchTimeoutMs);
+  const query: StatementRunner = (sql, params) => db.query(sql, params);
+  const scan: StatementRunner = (sql, params) => db.scan(sql, params, options.searchTimeoutMs);
 
   /**
    * Runs `work`, whose statements read whole tables, through the bounded scan. The database
@@ -92,7 +93,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   async function scanning(
     subject: string,
     advice: string,
-    work: (scan: BoundedScan) => Promise<Envelope<unknown>>,
+    work: (scan: StatementRunner) => Promise<Envelope<unknown>>,
   ): Promise<Envelope<unknown>> {
     try {
       return await work(scan);
@@ -190,15 +191,16 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
 
   /**
    * A vehicle lookup (`kind`): 501 naming the table this server lacks (the vehicles' or the
-   * citizens'). Where no index serves it, it reads whole tables through the bounded scan, and a
-   * 504 names `subject` and the indexes that would serve it.
+   * citizens'). `use` runs it through the runner decided here, once: a plain query where an index
+   * serves it; where none does, the bounded scan, and a 504 names `subject` and the indexes that
+   * would serve it.
    */
   const vehicles =
     (
       format: FormatName,
       kind: VehicleLookupKind,
       subject: string,
-      use: (lookups: VehicleLookups, scan: BoundedScan) => Promise<Envelope<unknown>>,
+      use: (lookups: VehicleLookups, execute: StatementRunner) => Promise<Envelope<unknown>>,
     ) =>
     (bound: PreparedVehicles) => {
       if (!('lookups' in bound)) {
@@ -210,7 +212,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
         );
       }
       const missing = bound.lookups.missingIndexes[kind];
-      if (missing.length === 0) return use(bound.lookups, scan);
+      if (missing.length === 0) return use(bound.lookups, query);
       return scanning(
         subject,
         `no index serves it on this server: ${missing.join(' and ')} would make it a key lookup. Try again, or ask the server owner to add it.`,
@@ -261,8 +263,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       `plate\u0000${plate.typed}`,
       `lookup of plate ${plate.typed}`,
       requestId,
-      vehicles(format, 'byPlate', `The lookup of plate ${plate.typed}`, async ({ byPlate }, bounded) => {
-        const record = await byPlate(plate, bounded);
+      vehicles(format, 'byPlate', `The lookup of plate ${plate.typed}`, async ({ byPlate }, execute) => {
+        const record = await byPlate(plate, execute);
         return record === null ? fail('vehicle_not_found', `No vehicle with plate ${plate.typed} exists in format ${format}.`) : ok(record);
       }),
       vehicleGate('byPlate'),
@@ -278,8 +280,8 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       `vehicles\u0000${id}`,
       `vehicles of ${id}`,
       requestId,
-      vehicles(format, 'byCitizen', `Listing the vehicles of ${id}`, async ({ byCitizen }, bounded) => {
-        const list = await byCitizen(id, bounded);
+      vehicles(format, 'byCitizen', `Listing the vehicles of ${id}`, async ({ byCitizen }, execute) => {
+        const list = await byCitizen(id, execute);
         return list === null ? noCitizen(format, id) : ok(list);
       }),
       vehicleGate('byCitizen'),

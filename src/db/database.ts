@@ -66,5 +66,9 @@ export interface ScanningDatabase extends Database {
   scan(sql: string, params: readonly unknown[], timeoutMs: number): Promise<Row[]>;
 }
 
-/** ScanningDatabase.scan with its time limit chosen: how a lookup that reads whole tables runs its statements. */
-export type BoundedScan = (sql: string, params: readonly unknown[]) => Promise<Row[]>;
+/**
+ * How a lookup runs its statements, as its caller chose: Database.query where an index serves it,
+ * ScanningDatabase.scan with its time limit where it reads whole tables (a search, a vehicle lookup
+ * no index serves here). Every row. Rejects only with a DatabaseError.
+ */
+export type StatementRunner = (sql: string, params: readonly unknown[]) => Promise<Row[]>;

@@ -6,10 +6,10 @@
 import mysql from 'mysql2/promise';
 import { directDatabase } from '../../devkit/db/direct-database';
 import type { TestDatabase } from '../../devkit/db/test-database';
-import type { ScanningDatabase } from '../../src/db/database';
+import type { ScanningDatabase, StatementRunner } from '../../src/db/database';
 import { statementTimeoutStyle, type StatementTimeoutStyle } from '../../src/db/statement-timeout';
 import { nextSearchCursor, pageLimit, parseSearchArgument, type CursorKey } from '../../src/api/search-query';
-import type { FormatSearch, SearchCriteria, SearchExecute, SearchPage } from '../../src/formats/common/search-sql';
+import type { FormatSearch, SearchCriteria, SearchPage } from '../../src/formats/common/search-sql';
 
 export interface SearchConnection {
   connection: mysql.Connection;
@@ -17,7 +17,7 @@ export interface SearchConnection {
   db: ScanningDatabase;
   style: StatementTimeoutStyle;
   /** Runs a search statement, limited by the database to `timeoutMs`. */
-  execute: SearchExecute;
+  execute: StatementRunner;
   /** The rows the last search statement returned, before the page was cut (their keys: what crossed). */
   lastRows: Record<string, unknown>[];
   timeoutMs: number;
@@ -49,7 +49,7 @@ export interface BoundSearch<S> {
   run(criteria: SearchCriteria): Promise<SearchPage<S>>;
 }
 
-export function bindSearch<S>(search: FormatSearch<S>, execute: SearchExecute): BoundSearch<S> {
+export function bindSearch<S>(search: FormatSearch<S>, execute: StatementRunner): BoundSearch<S> {
   return { refuse: (c) => search.refuse(c), run: (criteria) => search.run(criteria, execute) };
 }
 

@@ -5,21 +5,22 @@
  * one join (also where the two tables' collations differ), a citizen's vehicles by plate, the key
  * used (EXPLAIN), and a lookup no index serves run as a scan the database stops at its bound.
  *
- * These suites call the format's prepared lookups straight over mysql2, handing them a scan bound
- * to SCAN_MS as the service hands them one bound to search_timeout_ms; the resource's routes and
- * exports run the same lookups through oxmysql.
+ * These suites call the format's prepared lookups straight over mysql2, handing each what the
+ * service hands it: a plain query where its missingIndexes are none, else a scan bound to SCAN_MS
+ * (the service's is bound to search_timeout_ms); the resource's routes and exports run the same
+ * lookups through oxmysql.
  */
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Database, Row, ScanningDatabase } from '../../src/db/database';
+import type { Database, Row, ScanningDatabase, StatementRunner } from '../../src/db/database';
 import { alphaVehicleSource } from '../../src/formats/alpha/vehicles';
 import { betaVehicleSource } from '../../src/formats/beta/vehicles';
 import { joaat } from '../../src/formats/common/joaat';
 import { parsePlate, type PlateQuery } from '../../src/formats/common/plate';
 import { isStatementTimeout } from '../../src/db/statement-timeout';
 import { readSharedVehicles, type VehicleCatalog } from '../../src/formats/common/vehicle-catalog';
-import { prepareVehicles, type VehicleOptions, type VehicleSource } from '../../src/formats/common/vehicle-lookup';
+import { prepareVehicles, type VehicleLookupKind, type VehicleOptions, type VehicleSource } from '../../src/formats/common/vehicle-lookup';
 import { vehicleRecordSchema, type VehicleRecord } from '../../src/formats/common/vehicle-schema';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
@@ -36,11 +37,11 @@ interface Call {
 /** The scans' time limit in these suites. */
 const SCAN_MS = 2000;
 
-/** A format's prepared vehicle lookups, each bound to the suite's scan. */
+/** A format's prepared vehicle lookups, each bound to a plain query or the suite's scan, as the service binds them. */
 interface Lookups {
   byPlate(plate: PlateQuery): Promise<VehicleRecord | null>;
   byCitizen(id: string): Promise<VehicleRecord[] | null>;
-  missingIndexes: Readonly<Record<'byPlate' | 'byCitizen', readonly string[]>>;
+  missingIndexes: Readonly<Record<VehicleLookupKind, readonly string[]>>;
 }
 
 /** A database over the suite's own MariaDB database that records each statement it is asked. */
@@ -49,7 +50,7 @@ interface Setup {
   direct: Database;
   calls: Call[];
   warnings: string[];
-  /** The lookups, scanning with the time limit `scanMs`. */
+  /** The lookups, those no index serves scanning with the time limit `scanMs`. */
   prepare(source: VehicleSource, options?: Partial<VehicleOptions>, scanMs?: number): Promise<Lookups>;
 }
 
@@ -90,10 +91,12 @@ async function setUp(label: string, fixtures: string[]): Promise<Setup> {
       });
       if ('missing' in prepared) throw new Error(`table ${prepared.missing} missing`);
       const { lookups } = prepared;
-      const scan = (sql: string, params: readonly unknown[]) => direct.scan(sql, params, scanMs);
+      const query: StatementRunner = (sql, params) => direct.query(sql, params);
+      const scan: StatementRunner = (sql, params) => direct.scan(sql, params, scanMs);
+      const execute = (kind: VehicleLookupKind) => (lookups.missingIndexes[kind].length === 0 ? query : scan);
       return {
-        byPlate: (query) => lookups.byPlate(query, scan),
-        byCitizen: (id) => lookups.byCitizen(id, scan),
+        byPlate: (plateQuery) => lookups.byPlate(plateQuery, execute('byPlate')),
+        byCitizen: (id) => lookups.byCitizen(id, execute('byCitizen')),
         missingIndexes: lookups.missingIndexes,
       };
     },

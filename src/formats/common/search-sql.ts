@@ -25,7 +25,7 @@
  */
 import { PHONE_SEPARATORS } from '../../contract/search';
 import { quoteIdentifier } from '../../db/sql';
-import type { BoundedScan } from '../../db/database';
+import type { StatementRunner } from '../../db/database';
 
 /** The comparison collation of names (see above). */
 export const SEARCH_COLLATION = 'utf8mb4_unicode_520_ci';
@@ -211,9 +211,6 @@ export function searchPositionOf(row: Record<string, unknown>): SearchPosition {
   return [Number(lastBlank) ? 1 : 0, String(last ?? ''), Number(firstBlank) ? 1 : 0, String(first ?? ''), String(id ?? '')];
 }
 
-/** Runs one search statement (a server-side prepared statement, limited in time by the database). */
-export type SearchExecute = BoundedScan;
-
 /** One page of summaries, and where it ended. */
 export interface SearchPage<S> {
   citizens: S[];
@@ -227,8 +224,8 @@ export interface SearchPage<S> {
 export interface FormatSearch<S> {
   /** Why this server's table cannot answer such a search (no phone column…), or null. Asked before any query. */
   refuse(criteria: Pick<SearchCriteria, 'dob' | 'phone'>): string | null;
-  /** Runs the search's one statement through `execute`; rejects only as `execute` does. */
-  run(criteria: SearchCriteria, execute: SearchExecute): Promise<SearchPage<S>>;
+  /** Runs the search's one statement through `execute` (the bounded scan: a server-side prepared statement the database stops in time); rejects only as `execute` does. */
+  run(criteria: SearchCriteria, execute: StatementRunner): Promise<SearchPage<S>>;
 }
 
 /**
@@ -237,7 +234,7 @@ export interface FormatSearch<S> {
  * into the format's summary.
  */
 export async function runSearch<S>(
-  execute: SearchExecute,
+  execute: StatementRunner,
   statement: SearchStatement,
   limit: number,
   summary: (row: Record<string, unknown>) => S,

@@ -3,7 +3,7 @@
  * prepared (information_schema), like the citizen lookups: a missing optional column is not read
  * and its field takes its default; a missing table makes the vehicles of that format unavailable.
  */
-import type { BoundedScan, Database, Row } from '../../db/database';
+import type { Database, Row, StatementRunner } from '../../db/database';
 import { addIndexStatement, adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../../db/table-columns';
 import type { Warn } from './json-column';
 import { warnOversize } from './oversize';
@@ -56,16 +56,17 @@ export interface VehicleSource {
 }
 
 /**
- * The vehicle lookups of one format. A lookup that some index of this server's tables does not
- * serve (ESX's `owned_vehicles.owner` has none) reads whole tables: it runs through `scan`, the
- * statement the database itself stops at the search timeout, and its caller keeps it under the
- * search cap. `missingIndexes` says which lookups those are.
+ * The vehicle lookups of one format, each running its statements through the `execute` it is
+ * handed. A lookup that some index of this server's tables does not serve (ESX's
+ * `owned_vehicles.owner` has none) reads whole tables: its caller hands it the bounded scan, the
+ * statement the database itself stops at the search timeout, and keeps it under the search cap;
+ * the others a plain query. `missingIndexes` says which lookups scan.
  */
 export interface VehicleLookups {
-  /** The vehicle of a plate, or null when no row has it. Rejects only with a DatabaseError. */
-  byPlate(plate: PlateQuery, scan: BoundedScan): Promise<VehicleRecord | null>;
-  /** A citizen's vehicles ordered by plate (`[]` for none), or null when there is no such citizen. Rejects only with a DatabaseError. */
-  byCitizen(id: string, scan: BoundedScan): Promise<VehicleRecord[] | null>;
+  /** The vehicle of a plate, or null when no row has it. Rejects only as `execute` does. */
+  byPlate(plate: PlateQuery, execute: StatementRunner): Promise<VehicleRecord | null>;
+  /** A citizen's vehicles ordered by plate (`[]` for none), or null when there is no such citizen. Rejects only as `execute` does. */
+  byCitizen(id: string, execute: StatementRunner): Promise<VehicleRecord[] | null>;
   /** For each lookup, the statements that add the indexes it lacks here (`ALTER TABLE … ADD INDEX …`); none: an index serves it. */
   missingIndexes: Readonly<Record<VehicleLookupKind, readonly string[]>>;
 }
@@ -113,9 +114,6 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
     ...(ownerIndexes.leading.has(ownerKey.name.toLowerCase()) ? [] : [addIndexStatement(source.ownerTable, ownerKey.name)]),
   ];
   const missingIndexes = { byPlate: missing(plate), byCitizen: missing(ownerColumn) };
-  /** Rows of a statement: through the bounded scan when no index serves it. */
-  const rowsOf = (served: boolean, sql: string, params: readonly unknown[], scan: BoundedScan): Promise<Row[]> =>
-    served ? db.query(sql, params) : scan(sql, params);
 
   const plateSql = new Map<number, string>();
   const plateSqlFor = (forms: number): string => {
@@ -136,14 +134,14 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
 
   return {
     lookups: {
-      async byPlate(query, scan) {
+      async byPlate(query, execute) {
         // The statement asks for one row (LIMIT 1).
-        const [row] = await rowsOf(missingIndexes.byPlate.length === 0, plateSqlFor(query.forms.length), plateParams(query), scan);
+        const [row] = await execute(plateSqlFor(query.forms.length), plateParams(query));
         return row ? toRecord(row) : null;
       },
-      async byCitizen(id, scan) {
+      async byCitizen(id, execute) {
         for (const candidate of source.idCandidates(id)) {
-          const rows = await rowsOf(missingIndexes.byCitizen.length === 0, citizenSql, match.params(candidate), scan);
+          const rows = await execute(citizenSql, match.params(candidate));
           if (rows.length === 0) continue;
           const records: VehicleRecord[] = [];
           for (const row of rows) {
