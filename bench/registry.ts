@@ -8,6 +8,7 @@
  * Adding a scenario is a file in bench/scenarios/ and a line in bench/scenarios/index.ts; see
  * bench/README.md for examples.
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Connection } from 'mysql2/promise';
 import type { FxHost } from '../devkit/host/fx-host';
 import { alphaId, betaId } from './citizens';
@@ -47,8 +48,11 @@ export type Request =
   | { kind: 'export'; resource: string; name: string; args: unknown[] }
   | { kind: 'floor'; format: Format; id: string };
 
-/** What is wrong with an HTTP answer's body (e.g. a search that found fewer citizens than asked), or null. */
-export type AnswerCheck = (body: string) => string | null;
+/**
+ * What is wrong with an HTTP answer (e.g. a search that found fewer citizens than asked, a record
+ * from the database where a live one was meant), or null.
+ */
+export type AnswerCheck = (body: string, headers: IncomingHttpHeaders) => string | null;
 
 export const http = (path: string, status = 200, check?: AnswerCheck): Request => ({ kind: 'http', path, status, check });
 export const callExport = (resource: string, name: string, ...args: unknown[]): Request => ({ kind: 'export', resource, name, args });

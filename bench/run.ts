@@ -82,7 +82,7 @@ function httpGetter(base: string, agent: http.Agent): (path: string, status: num
           });
           res.on('end', () => {
             if (res.statusCode !== status || length === 0) return fail(new Error(`GET ${path}: ${res.statusCode}, ${length} bytes`));
-            const wrong = check?.(Buffer.concat(chunks).toString('utf8')) ?? null;
+            const wrong = check?.(Buffer.concat(chunks).toString('utf8'), res.headers) ?? null;
             return wrong === null ? done() : fail(new Error(`GET ${path}: ${wrong}`));
           });
         })

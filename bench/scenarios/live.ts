@@ -11,7 +11,7 @@
  */
 import { waitFor } from '../../devkit/host/host-fixture';
 import { alphaId, alphaRow, betaId, betaRow } from '../citizens';
-import { defineScenario, defineServer, http, type Lookup, type ServerContext } from '../registry';
+import { defineScenario, defineServer, http, type AnswerCheck, type Lookup, type ServerContext } from '../registry';
 import { citizenPath } from './lookups';
 
 /** Players online on each live server: generated citizens 0 … 63 of its format, server ids 1 … 64. */
@@ -200,13 +200,24 @@ defineServer({
   },
 });
 
+/** The answer came from where the scenario means: a live scenario that fell back to the database measures nothing. */
+const from =
+  (source: 'live' | 'database'): AnswerCheck =>
+  (_body, headers) =>
+    headers['x-record-source'] === source ? null : `X-Record-Source ${String(headers['x-record-source'])}, not ${source}`;
+
 /** A citizen nobody plays: an online beta citizen's index asks the alpha citizen of that index instead. */
 const offline = (l: Lookup) =>
-  http(l.format === 'beta' && l.index < ONLINE ? citizenPath('alpha', alphaId(l.index)) : citizenPath(l.format, l.id));
-/** One of the 64 online beta citizens. */
-const online = (l: Lookup) => http(citizenPath('beta', betaId(l.index % ONLINE)));
-/** One of the 64 online alpha citizens. */
-const onlineAlpha = (l: Lookup) => http(citizenPath('alpha', alphaId(l.index % ONLINE)));
+  http(
+    l.format === 'beta' && l.index < ONLINE ? citizenPath('alpha', alphaId(l.index)) : citizenPath(l.format, l.id),
+    200,
+    from('database'),
+  );
+/** One of the 64 online beta citizens, as `source` answers him. */
+const online = (source: 'live' | 'database') => (l: Lookup) => http(citizenPath('beta', betaId(l.index % ONLINE)), 200, from(source));
+/** One of the 64 online alpha citizens, likewise. */
+const onlineAlpha = (source: 'live' | 'database') => (l: Lookup) =>
+  http(citizenPath('alpha', alphaId(l.index % ONLINE)), 200, from(source));
 
 defineScenario({ name: 'offline lookup, live off, http c16', server: 'live-off', concurrency: 16, request: offline });
 defineScenario({
@@ -216,12 +227,17 @@ defineScenario({
   request: offline,
   compare: [{ with: 'offline lookup, live off, http c16', targets: { cpu: 1.05 } }],
 });
-defineScenario({ name: 'online citizen, live off (database), http c16', server: 'live-off', concurrency: 16, request: online });
+defineScenario({
+  name: 'online citizen, live off (database), http c16',
+  server: 'live-off',
+  concurrency: 16,
+  request: online('database'),
+});
 defineScenario({
   name: 'online citizen, live on, http c16',
   server: 'live-qb',
   concurrency: 16,
-  request: online,
+  request: online('live'),
   compare: [{ with: 'online citizen, live off (database), http c16', targets: { cpu: 1.5 } }],
 });
 
@@ -230,11 +246,11 @@ defineScenario({
   name: 'online alpha citizen, live off (database), http c16',
   server: 'live-off',
   concurrency: 16,
-  request: onlineAlpha,
+  request: onlineAlpha('database'),
 });
 for (const [framework, server, format, request] of [
-  ['es_extended', 'live-esx', 'alpha', onlineAlpha],
-  ['qbx_core', 'live-qbx', 'beta', online],
+  ['es_extended', 'live-esx', 'alpha', onlineAlpha('live')],
+  ['qbx_core', 'live-qbx', 'beta', online('live')],
 ] as const) {
   defineScenario({
     name: `online citizen, live on (${framework}), http c16`,

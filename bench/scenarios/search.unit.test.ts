@@ -41,14 +41,14 @@ describe('search scenarios', () => {
     const background = scenarios.find((s) => s.background)!.background!;
     for (const request of [alpha.request(lookup(0)), background.request(0, 0)]) {
       const check = (request as { check?: Registry.AnswerCheck }).check!;
-      expect([check(answer(20)), check(answer(19)), check('{"success":true,"data":{}}')]).toEqual([
+      expect([check(answer(20), {}), check(answer(19), {}), check('{"success":true,"data":{}}', {})]).toEqual([
         null,
         'a search answered 19 citizens, not 20',
         'a search answered no citizens, not 20',
       ]);
     }
     const one = named('search beta limit 1 http c2').request(lookup(0)) as { path: string; check: Registry.AnswerCheck };
-    expect([one.path.endsWith('&limit=1'), one.check(answer(1)), one.check(answer(20))]).toEqual([
+    expect([one.path.endsWith('&limit=1'), one.check(answer(1), {}), one.check(answer(20), {})]).toEqual([
       true,
       null,
       'a search answered 20 citizens, not 1',
