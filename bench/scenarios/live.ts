@@ -220,6 +220,18 @@ const onlineAlpha = (source: 'live' | 'database') => (l: Lookup) =>
   http(citizenPath('alpha', alphaId(l.index % ONLINE)), 200, from(source));
 
 defineScenario({ name: 'offline lookup, live off, http c16', server: 'live-off', concurrency: 16, request: offline });
+/**
+ * The same code on a second server alike: what two servers that differ in nothing differ by in
+ * one run, against which the 5 % of the offline target can be read.
+ */
+defineServer({ name: 'live-off-twin', convars: { 'citizen_records:live_records': 'false' } });
+defineScenario({
+  name: 'offline lookup, live off, twin server, http c16',
+  server: 'live-off-twin',
+  concurrency: 16,
+  request: offline,
+  compare: [{ with: 'offline lookup, live off, http c16' }],
+});
 defineScenario({
   name: 'offline lookup, live on, http c16',
   server: 'live-qb',

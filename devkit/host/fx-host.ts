@@ -287,7 +287,10 @@ export class FxHost implements RejectionSink {
       () => this.now(),
       (text) => this.print(`script:${name}`, text),
     );
-    const context = vm.createContext({});
+    // An ordinary global object, as a V8 context of FXServer's has: a contextified sandbox (the
+    // default) routes every global read through an interceptor, which made scripts' use of the
+    // intrinsics (JSON, Object, Array…) about 1.5x slower than on a real server.
+    const context = vm.createContext(vm.constants.DONT_CONTEXTIFY);
     const realm = contextRealm(context);
     const globals = vm.runInContext('globalThis', context) as Record<string, unknown>;
     const resource = new Resource(name, dir, globals, realm, timers, manifest, context);

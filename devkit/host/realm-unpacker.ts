@@ -51,34 +51,6 @@ module.exports = (hooks) => {
   };
 };`;
 
-/** The globals msgpack-lite and its dependencies read while they run. */
-const GLOBALS = [
-  'Array',
-  'ArrayBuffer',
-  'Boolean',
-  'Buffer',
-  'DataView',
-  'Error',
-  'Float32Array',
-  'Float64Array',
-  'Infinity',
-  'Int16Array',
-  'Int32Array',
-  'Int8Array',
-  'Map',
-  'Math',
-  'Number',
-  'Object',
-  'RangeError',
-  'String',
-  'TypeError',
-  'Uint16Array',
-  'Uint32Array',
-  'Uint8Array',
-  'isNaN',
-  'undefined',
-];
-
 let compiled: vm.Script | undefined;
 
 /** The bundle, compiled once per process: a script whose value is the factory. */
@@ -93,9 +65,7 @@ function script(): vm.Script {
     // The stream classes msgpack-lite's index loads are never used here; node:stream resolves at run time.
     external: ['stream'],
   });
-  // A vm context's global is an interceptor over the sandbox object: every global read through it
-  // is slow. The codec reads its globals once, into locals of the bundle's scope.
-  const code = `(function (require) { const { ${GLOBALS.join(', ')} } = globalThis; const module = { exports: {} }; const exports = module.exports;\n${outputFiles[0].text}\nreturn module.exports; })`;
+  const code = `(function (require) { const module = { exports: {} }; const exports = module.exports;\n${outputFiles[0].text}\nreturn module.exports; })`;
   compiled = new vm.Script(code, { filename: 'host:msgpack-lite (resource runtime codec)' });
   return compiled;
 }
