@@ -19,6 +19,7 @@ exports('refuseString', () => Promise.reject('plain reason'));
 exports('who', () => GetInvokingResource());
 exports('describe', (...args) => args.map((v) => Object.prototype.toString.call(v) + ' ' + JSON.stringify(v)));
 exports('echo', (v) => v);
+exports('parse', (text) => JSON.parse(text));
 exports('callBack', (fn) => fn(new Date(0), 20));
 exports('giveFn', () => (x) => x * 2);
 exports('v', () => 1);
@@ -134,6 +135,13 @@ describe('values are msgpack-cloned both ways', () => {
     expect(seen).toEqual([21, 1.5, expect.stringContaining('"type":21')]);
     const back = host.evaluate('consumer', 'exports.packer.vector()');
     expect(back).toBeInstanceOf(ExtBuffer);
+  });
+
+  test("a received own __proto__ key is assigned as msgpack-lite's decoder does, setting the object's prototype", () => {
+    expect(inConsumer(`const got = exports.prov.parse('{"__proto__":{"polluted":1},"n":2}'); [got.polluted, Object.keys(got)]`)).toEqual([
+      1,
+      ['n'],
+    ]);
   });
 
   test('a returned object is a copy, not the provider object', () => {

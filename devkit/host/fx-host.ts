@@ -290,6 +290,8 @@ export class FxHost implements RejectionSink {
     // An ordinary global object, as a V8 context of FXServer's has: a contextified sandbox (the
     // default) routes every global read through an interceptor, which made scripts' use of the
     // intrinsics (JSON, Object, Array…) about 1.5x slower than on a real server.
+    if (typeof vm.constants?.DONT_CONTEXTIFY !== 'symbol')
+      throw new Error('the test host needs vm.constants.DONT_CONTEXTIFY (Node 22.8+, or a 20.x that has it)');
     const context = vm.createContext(vm.constants.DONT_CONTEXTIFY);
     const realm = contextRealm(context);
     const globals = vm.runInContext('globalThis', context) as Record<string, unknown>;

@@ -38,13 +38,19 @@ module.exports = (hooks) => {
     const fn = ref(id);
     return function () { return fn.apply(this, arguments); };
   });
-  for (let type = 0; type < 128; type++)
+  // msgpack-lite reads the type as an unsigned byte: a Lua runtime's negative ext types arrive as 128–255.
+  for (let type = 0; type < 256; type++)
     if (type !== ${FUNCTION_REF_EXT}) codec.addExtUnpacker(type, (buffer) => hooks.ext(buffer, type));
   return (bytes, makeRef) => {
     const previous = ref;
     ref = makeRef;
     try {
-      return msgpack.decode(new Uint8Array(bytes), { codec });
+      // The bytes in an ArrayBuffer of this realm, which the ArrayBuffers of msgpack bins are
+      // sliced from; a Buffer (what a Lua runtime packed) stays a Buffer, so its strings are
+      // decoded by Buffer, invalid UTF-8 becoming U+FFFD, not read on into the next value.
+      const own = new ArrayBuffer(bytes.byteLength);
+      new Uint8Array(own).set(bytes);
+      return msgpack.decode(Buffer.isBuffer(bytes) ? Buffer.from(own) : new Uint8Array(own), { codec });
     } finally {
       ref = previous;
     }

@@ -128,6 +128,10 @@ describe('Lua to JS', () => {
     expect(fromLua('value', "'Zoë ' .. string.rep('x', 40)")).toBe(`Zoë ${'x'.repeat(40)}`);
   });
 
+  test('bytes that are not UTF-8 arrive as U+FFFD, and the value after them intact', () => {
+    expect(fromLua('value', "{ 'abc\\233', 'Z' }")).toEqual(['abc\uFFFD', 'Z']);
+  });
+
   test('a table at nesting level 16 packs as nil (a return value sits at level 1, in the list of results)', () => {
     const depthOf = (v: unknown) => {
       let d = 0;
