@@ -82,7 +82,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
   const prepared = createPreparedFormats(options);
   const vehiclesPrepared = createPreparedFormats(options, VEHICLES);
   const databaseFailure = createDatabaseFailures(options);
-  const query: StatementRunner = (sql, params) => db.query(sql, params);
+  const plainQuery: StatementRunner = (sql, params) => db.query(sql, params);
   const scan: StatementRunner = (sql, params) => db.scan(sql, params, options.searchTimeoutMs);
 
   /**
@@ -191,9 +191,11 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
 
   /**
    * A vehicle lookup (`kind`): 501 naming the table this server lacks (the vehicles' or the
-   * citizens'). `use` runs it through the runner decided here, once: a plain query where an index
-   * serves it; where none does, the bounded scan, and a 504 names `subject` and the indexes that
-   * would serve it.
+   * citizens'). `use` runs it through the runner decided here (the lookup itself never chooses): a
+   * plain query where an index serves it; where none does, the bounded scan, and a 504 names
+   * `subject` and the indexes that would serve it. vehicleGate reads the same missingIndexes when
+   * guarded picks the gate; the two read different snapshots only when the tables changed under a
+   * running lookup, whose retry then runs as those tables need (a scan stays bounded in time).
    */
   const vehicles =
     (
@@ -212,7 +214,7 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
         );
       }
       const missing = bound.lookups.missingIndexes[kind];
-      if (missing.length === 0) return use(bound.lookups, query);
+      if (missing.length === 0) return use(bound.lookups, plainQuery);
       return scanning(
         subject,
         `no index serves it on this server: ${missing.join(' and ')} would make it a key lookup. Try again, or ask the server owner to add it.`,

@@ -48,7 +48,8 @@ export interface Database {
 }
 
 /**
- * A Database that can also run a statement allowed to scan (a search): one read-only SELECT that
+ * A Database that can also run a statement allowed to scan (a search, a vehicle lookup no index
+ * serves): one read-only SELECT that
  * the database itself stops after `timeoutMs` (statement-timeout.ts). The database stopping it
  * rejects as 'timeout' and, the database having answered, leaves it healthy.
  *
@@ -59,7 +60,8 @@ export interface Database {
  * sql_mode has NO_BACKSLASH_ESCAPES reads that backslash as a character and the quote as the end of
  * the string: an injection (mysqljs/mysql#1828;
  * https://dev.mysql.com/doc/refman/8.0/en/sql-mode.html#sqlmode_no_backslash_escapes). The record
- * lookups stay on `query`: their values are ids and licenses checked to hold neither.
+ * lookups and indexed vehicle lookups stay on `query`: their values are ids, licenses and plates
+ * checked to hold neither.
  */
 export interface ScanningDatabase extends Database {
   /** Every row. Rejects only with a DatabaseError. */
