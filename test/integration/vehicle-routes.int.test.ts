@@ -209,6 +209,51 @@ describe("alpha without an owner index: a citizen's list scans under the search 
   });
 });
 
+describe('ESX 1.1: neither owned_vehicles.owner nor users.identifier has an index', () => {
+  let h: Harness;
+  // ESX 1.1 as shipped: users is essentialmode's table, which es_extended@1.1.0:es_extended.sql only
+  // ALTERs (no key on identifier), and owned_vehicles is esx_vehicleshop's of esx-framework/esx_core
+  // 210a5a84 (owner VARCHAR(22), PRIMARY KEY (`plate`) its only index).
+  const OWNER = 'steam:110000112a4b3c5';
+  beforeAll(async () => {
+    h = await startHarness('veh_route_esx11', ['esx-1.1.sql', 'esx-1.1-vehicles.sql'], {
+      convars: { 'citizen_records:search_timeout_ms': '1000' },
+    });
+    expect(JSON.parse((await h.request('/health')).body).data.vehicles.alpha).toBe('available');
+  });
+  afterEach(() => expect(h.ownViolations()).toEqual([]));
+  afterAll(() => h.close());
+
+  test("a citizen's list stopped at search_timeout_ms is 504 naming both ALTER TABLE statements; the database stays available", async () => {
+    const locker = await mysql.createConnection(h.db.url);
+    try {
+      // The table held by another session keeps the scan waiting until the database stops it.
+      await locker.query('LOCK TABLES owned_vehicles WRITE');
+      const stopped = await h.request(`/alpha/citizens/${encodeURIComponent(OWNER)}/vehicles`, { timeoutMs: 10_000 });
+      expect({ status: stopped.status, code: JSON.parse(stopped.body).error?.code }).toEqual({ status: 504, code: 'database_timeout' });
+      expect(JSON.parse(stopped.body).error.message).toBe(
+        `Listing the vehicles of ${OWNER} scanned longer than citizen_records:search_timeout_ms (1000 ms) and the database stopped it; ` +
+          'no index serves it on this server: ALTER TABLE `owned_vehicles` ADD INDEX (`owner`) and ALTER TABLE `users` ADD INDEX (`identifier`) ' +
+          'would make it a key lookup. Try again, or ask the server owner to add it.',
+      );
+    } finally {
+      await locker.end();
+    }
+    const health = JSON.parse((await h.request('/health')).body);
+    expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({
+      status: 'ok',
+      database: 'connected',
+      vehicles: 'available',
+    });
+    // Once the table is free the same scan answers.
+    const { status, http } = await vehiclesOf(h, 'alpha', OWNER);
+    expect({ status, plates: http.data?.map((v: { plate: string }) => v.plate) }).toEqual({
+      status: 200,
+      plates: ['KWL 042', 'LSPD 07', 'XYZ 987'],
+    });
+  });
+});
+
 describe('a vehicles table created while the resource runs', () => {
   let h: Harness;
   beforeAll(async () => {
