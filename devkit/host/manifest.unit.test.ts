@@ -57,6 +57,13 @@ test('the global scope has require, process, Buffer and module as the Module cla
   expect(host.evaluate('res', `require.resolve('./first.js')`)).toBe(join(dir, 'first.js'));
 });
 
+test("the global object is an ordinary one, as in FXServer's contexts: the host's handle is the script's globalThis, and it can be frozen", () => {
+  const resource = host.startScript('plain', '');
+  expect(host.evaluate('plain', 'globalThis') === resource.globals).toBe(true);
+  // A contextified sandbox (Node's default) refuses to freeze its global; an ordinary one freezes.
+  expect(host.evaluate('plain', `Object.freeze(globalThis); Object.isFrozen(globalThis)`)).toBe(true);
+});
+
 test('manifest metadata is readable by any resource', () => {
   host.startResource(dir, 'res');
   host.startScript('reader', '');
