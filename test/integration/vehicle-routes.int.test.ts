@@ -155,6 +155,22 @@ describe('beta without the citizenid index: the list scans and answers the recor
   });
 });
 
+/** A list the database stopped at search_timeout_ms: 504 database_timeout, saying `message`. */
+function expectStopped(answer: { status: number; body: string }, message: string): void {
+  const { error } = JSON.parse(answer.body);
+  expect({ status: answer.status, code: error?.code, message: error?.message }).toEqual({ status: 504, code: 'database_timeout', message });
+}
+
+/** After a stopped scan: the database answered, so nothing is marked unavailable. */
+async function expectStillAvailable(h: Harness): Promise<void> {
+  const health = JSON.parse((await h.request('/health')).body);
+  expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({
+    status: 'ok',
+    database: 'connected',
+    vehicles: 'available',
+  });
+}
+
 describe("alpha without an owner index: a citizen's list scans under the search limits", () => {
   let h: Harness;
   const OWNER = 'char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10';
@@ -185,21 +201,15 @@ describe("alpha without an owner index: a citizen's list scans under the search 
       expect(JSON.parse(search.body).error.message).toMatch(/search_max_in_flight is 1/);
       expect((await h.request(`/alpha/citizens/${encodeURIComponent(OWNER)}`)).status).toBe(200);
 
-      const stopped = await list;
-      expect({ status: stopped.status, code: JSON.parse(stopped.body).error?.code }).toEqual({ status: 504, code: 'database_timeout' });
-      expect(JSON.parse(stopped.body).error.message).toBe(
+      expectStopped(
+        await list,
         `Listing the vehicles of ${OWNER} scanned longer than citizen_records:search_timeout_ms (1500 ms) and the database stopped it; ` +
           'no index serves it on this server: ALTER TABLE `owned_vehicles` ADD INDEX (`owner`) would make it a key lookup. Try again, or ask the server owner to add it.',
       );
     } finally {
       await locker.end();
     }
-    const health = JSON.parse((await h.request('/health')).body);
-    expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({
-      status: 'ok',
-      database: 'connected',
-      vehicles: 'available',
-    });
+    await expectStillAvailable(h);
     expect(h.host.linesOf('citizen_records').filter((l) => /unavailable/i.test(l))).toEqual([]);
     // The plate lookup goes through its key, under the lookups' own cap; the list answers again once the table is free.
     expect((await plate(h, 'alpha', 'klm482')).http.data?.plate).toBe('KLM 482');
@@ -229,9 +239,8 @@ describe('ESX 1.1: neither owned_vehicles.owner nor users.identifier has an inde
     try {
       // The table held by another session keeps the scan waiting until the database stops it.
       await locker.query('LOCK TABLES owned_vehicles WRITE');
-      const stopped = await h.request(`/alpha/citizens/${encodeURIComponent(OWNER)}/vehicles`, { timeoutMs: 10_000 });
-      expect({ status: stopped.status, code: JSON.parse(stopped.body).error?.code }).toEqual({ status: 504, code: 'database_timeout' });
-      expect(JSON.parse(stopped.body).error.message).toBe(
+      expectStopped(
+        await h.request(`/alpha/citizens/${encodeURIComponent(OWNER)}/vehicles`, { timeoutMs: 10_000 }),
         `Listing the vehicles of ${OWNER} scanned longer than citizen_records:search_timeout_ms (1000 ms) and the database stopped it; ` +
           'no index serves it on this server: ALTER TABLE `owned_vehicles` ADD INDEX (`owner`) and ALTER TABLE `users` ADD INDEX (`identifier`) ' +
           'would make it a key lookup. Try again, or ask the server owner to add it.',
@@ -239,12 +248,7 @@ describe('ESX 1.1: neither owned_vehicles.owner nor users.identifier has an inde
     } finally {
       await locker.end();
     }
-    const health = JSON.parse((await h.request('/health')).body);
-    expect({ status: health.data.status, database: health.data.database, vehicles: health.data.vehicles.alpha }).toEqual({
-      status: 'ok',
-      database: 'connected',
-      vehicles: 'available',
-    });
+    await expectStillAvailable(h);
     // Once the table is free the same scan answers.
     const { status, http } = await vehiclesOf(h, 'alpha', OWNER);
     expect({ status, plates: http.data?.map((v: { plate: string }) => v.plate) }).toEqual({
