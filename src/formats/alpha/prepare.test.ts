@@ -1,5 +1,6 @@
 import { DatabaseError, type Database, type Row } from '../../db/database';
-import type { FormatOptions, LiveContext } from '../format';
+import { fakeLiveContext } from '../../../devkit/fake-live-context';
+import type { FormatOptions } from '../format';
 import type { LiveParts } from '../live';
 import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER } from './__fixtures__/rows';
 import { mergeAlphaLive } from './live';
@@ -216,24 +217,6 @@ describe('an online citizen', () => {
     return fake;
   }
 
-  /** A live context whose framework answers `answer` for each id it is asked, recording the ids and what could not merge. */
-  function online(answer: LiveParts | null) {
-    const reads: string[] = [];
-    const unmergeable: LiveParts[] = [];
-    const live: LiveContext = {
-      read: async (id) => {
-        reads.push(id);
-        return answer;
-      },
-      merge: (answered, merge) => {
-        const merged = merge(answered);
-        if (merged === null) unmergeable.push(answered);
-        return merged;
-      },
-    };
-    return { live, reads, unmergeable };
-  }
-
   const wholeRowRecord = (row: Row, live: LiveParts) =>
     JSON.stringify(normaliseAlphaRow(mergeAlphaLive({ row }, live)!, { warn: options.warn, dobOrder: 'DMY' }));
 
@@ -245,7 +228,7 @@ describe('an online citizen', () => {
     const { db, calls } = usersDb([row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const { live: context, unmergeable } = online(live);
+    const { live: context, unmergeable } = fakeLiveContext(live);
     const record = await lookup!.byId(String(row.identifier), context);
     expect(calls).toHaveLength(1);
     for (const column of ['accounts', 'job', 'job_grade', 'group', 'inventory', 'loadout', 'metadata', 'position'])
@@ -259,7 +242,7 @@ describe('an online citizen', () => {
     const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const { live, reads } = online(parts(oxPlayer));
+    const { live, reads } = fakeLiveContext(parts(oxPlayer));
     const record = await lookup!.byId(OX_ID.toUpperCase(), live);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.sql).toContain('`accounts`');
@@ -271,7 +254,7 @@ describe('an online citizen', () => {
     const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const { live, unmergeable } = online(parts({ ...oxPlayer, accounts: 'lots' }));
+    const { live, unmergeable } = fakeLiveContext(parts({ ...oxPlayer, accounts: 'lots' }));
     const record = await lookup!.byId(OX_ID, live);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.sql).toContain('`accounts`');
@@ -284,7 +267,7 @@ describe('an online citizen', () => {
     const { db, calls } = usersDb([bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const { live, reads } = online(parts(oxPlayer));
+    const { live, reads } = fakeLiveContext(parts(oxPlayer));
     const record = await lookup!.byId(`license:${bare.identifier}`, live);
     expect(calls.every((call) => call.sql.includes('`accounts`'))).toBe(true);
     expect(reads).toEqual([bare.identifier]);
@@ -295,7 +278,7 @@ describe('an online citizen', () => {
     const { db, calls } = usersDb([ESX_1_1_ROW], { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] });
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!.byId(String(ESX_1_1_ROW.identifier), online(parts(oxPlayer)).live);
+    const record = await lookup!.byId(String(ESX_1_1_ROW.identifier), fakeLiveContext(parts(oxPlayer)).live);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.sql).toContain('`job`');
     expect(record?.accounts).toEqual({ money: 2590, bank: 48210, black_money: 250 });

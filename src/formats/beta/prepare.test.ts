@@ -1,6 +1,7 @@
 import type { Database, Row } from '../../db/database';
 import { DatabaseError } from '../../db/database';
-import type { FormatOptions, LiveContext } from '../format';
+import { fakeLiveContext } from '../../../devkit/fake-live-context';
+import type { FormatOptions } from '../format';
 import type { LiveParts } from '../live';
 import { betaFormat } from './index';
 import { betaRecordSchema } from './schema';
@@ -102,19 +103,6 @@ describe('betaFormat', () => {
       metadata: { ishandcuffed: true },
       items: [],
     });
-    /** A live context whose framework answers `parts`, recording what the lookup could not merge. */
-    function online(parts: LiveParts) {
-      const unmergeable: LiveParts[] = [];
-      const live: LiveContext = {
-        read: async () => parts,
-        merge: (answered, merge) => {
-          const merged = merge(answered);
-          if (merged === null) unmergeable.push(answered);
-          return merged;
-        },
-      };
-      return { live, unmergeable };
-    }
     const parts = (citizenid: string): LiveParts => ({
       framework: 'qb-core',
       serverId: 7,
@@ -125,7 +113,7 @@ describe('betaFormat', () => {
     it('reads only the columns PlayerData leaves, in one query, and merges PlayerData over them', async () => {
       const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
       const lookup = await betaFormat.prepare(db, options());
-      const { live, unmergeable } = online(parts('KQW48213'));
+      const { live, unmergeable } = fakeLiveContext(parts('KQW48213'));
       const record = await lookup!.byId('kqw48213', live);
       expect(db.singleCalls).toHaveLength(1);
       for (const column of ['money', 'charinfo', 'job', 'gang', 'metadata', 'inventory'])
@@ -139,7 +127,7 @@ describe('betaFormat', () => {
     it("answers another citizen's PlayerData with the whole row, from the database alone", async () => {
       const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
       const lookup = await betaFormat.prepare(db, options());
-      const { live, unmergeable } = online(parts('OTHER001'));
+      const { live, unmergeable } = fakeLiveContext(parts('OTHER001'));
       const record = await lookup!.byId('kqw48213', live);
       expect(db.singleCalls).toHaveLength(2);
       expect(db.singleCalls[1]!.sql).toContain('`inventory`');
