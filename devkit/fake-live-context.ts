@@ -1,10 +1,11 @@
 /**
  * A LiveContext for the formats' unit suites: its framework answers the same parts for every id it
- * is asked, and it records the ids asked and what the format could not merge, as the service's
- * context tells the live source (src/api/citizen-service.ts, `guarded`).
+ * is asked (the citizen is online whenever there are parts), and it records the ids asked and what
+ * the format could not merge, as the citizens room's context tells the live source
+ * (src/citizens/rooms.ts, `liveContext`).
  */
 import type { LiveContext } from '../src/formats/format';
-import type { LiveParts } from '../src/formats/live';
+import type { LiveParts } from '../src/live/parts';
 
 export function fakeLiveContext(answer: LiveParts | null): { live: LiveContext; reads: string[]; unmergeable: LiveParts[] } {
   const reads: string[] = [];
@@ -12,13 +13,9 @@ export function fakeLiveContext(answer: LiveParts | null): { live: LiveContext; 
   const live: LiveContext = {
     read: async (id) => {
       reads.push(id);
-      return answer;
+      return { online: answer !== null, parts: answer };
     },
-    merge: (answered, merge) => {
-      const merged = merge(answered);
-      if (merged === null) unmergeable.push(answered);
-      return merged;
-    },
+    unmergeable: (parts) => void unmergeable.push(parts),
   };
   return { live, reads, unmergeable };
 }

@@ -5,12 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createCitizenService } from './api/citizen-service';
-import { resourceStopping, type Envelope, type Failure } from './api/envelope';
-import { exportedFunctions, formatOf, type Api } from './api/handlers';
+import { exportedFunctions, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
-import { createLookupCache } from './api/lookup-cache';
-import { createLookupGate } from './api/lookup-gate';
+import { availability, openService, prepareFormats } from './api/service';
 import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
@@ -27,6 +24,10 @@ import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
+import { createLookupCache } from './lookup/cache';
+import { resourceStopping, type Failure } from './lookup/envelope';
+import { createLookupGate } from './lookup/gate';
+import type { Outcome } from './lookup/outcome';
 
 /** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
 declare const OPENAPI_DOCUMENT: string;
@@ -82,7 +83,7 @@ function start(): void {
   const version = resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const cache = createLookupCache<Envelope<unknown>>({
+  const cache = createLookupCache<Outcome>({
     ttlMs: config.cacheTtlMs,
     maxEntries: CACHE_MAX_ENTRIES,
     maxBytes: CACHE_MAX_BYTES,
@@ -94,7 +95,7 @@ function start(): void {
     cache,
     what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
   });
-  const service = createCitizenService({
+  const service = openService({
     db,
     formats: FORMATS,
     enabled: config.formats,
@@ -109,14 +110,13 @@ function start(): void {
       esxMaxCharacters: config.esxMaxCharacters,
       vehicles: watchFrameworkVehicles((message) => log.info(message)),
     },
-    gate,
+    gates: { lookup: gate, scan: searchGate },
     live: startLiveRecords({
       formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
       enabled: config.liveRecords,
       warn: (message) => log.warn(message),
       info: (message) => log.info(message),
     }),
-    searchGate,
     searchTimeoutMs: config.searchTimeoutMs,
     cursorSecret: randomBytes(32),
     now,
@@ -125,21 +125,16 @@ function start(): void {
   let stopping = false;
   // A health check still waiting on its probe when the resource stops is answered like a lookup.
   const health = async (): Promise<HealthReport | Failure> => {
-    if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), service.prepareFormats(HEALTH_CHECK_MS)]);
-    return stopping ? resourceStopping() : healthReport(db.isHealthy(), service.availability(), service.vehicleAvailability(), version);
+    if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), prepareFormats(service, HEALTH_CHECK_MS)]);
+    if (stopping) return resourceStopping();
+    const { formats, vehicles } = availability(service);
+    return healthReport(db.isHealthy(), formats, vehicles, version);
   };
   const api: Api = {
     health,
     openApi: () => OPENAPI_DOCUMENT,
     docsRenderer: () => docsRenderer(resourceName),
-    operations: {
-      citizen: (call) => service.lookup(formatOf(call), call.params.id, call.requestId),
-      citizensByLicense: (call) => service.lookupByLicense(formatOf(call), call.params.license, call.requestId),
-      vehicle: (call) => service.lookupVehicle(formatOf(call), call.params.plate, call.requestId),
-      citizenVehicles: (call) => service.lookupCitizenVehicles(formatOf(call), call.params.id, call.requestId),
-      presence: (call) => Promise.resolve(service.presence(formatOf(call), call.params.id)),
-      search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
-    },
+    operations: service.operations,
   };
 
   serveHttp(
@@ -160,7 +155,7 @@ function start(): void {
   const preparer = setInterval(() => {
     if (busy || !db.isReady()) return;
     busy = true;
-    void service.prepareFormats().then((done) => {
+    void prepareFormats(service).then((done) => {
       busy = false;
       if (done) clearInterval(preparer);
     });

@@ -15,6 +15,7 @@ import { DatabaseError, type Row, type ScanningDatabase } from '../../src/db/dat
 import { readTableColumns } from '../../src/db/table-columns';
 import { defineFormat, type FormatLookups, type FormatOptions } from '../../src/formats/format';
 import type { AnyFormat, FormatName } from '../../src/formats/registry';
+import { metNobody } from '../../src/lookup/looked';
 
 /** COLUMN_TYPE as information_schema gives it: `varchar(64)`, `int(11)`, `longtext`. */
 export type ColumnType = string;
@@ -265,12 +266,12 @@ export const peopleFormat: AnyFormat = defineFormat({
       },
       async byId(id) {
         const row = await db.single(`SELECT ${list} FROM \`people\` WHERE \`id\` = ?`, [id]);
-        return row && toRecord(row);
+        return metNobody(row && toRecord(row));
       },
       async byLicense(license) {
-        if (!columns.has('license')) return [];
+        if (!columns.has('license')) return metNobody([]);
         const rows = await db.query(`SELECT ${list} FROM \`people\` WHERE \`license\` = ?`, [`license:${license.hex}`]);
-        return rows.map(toRecord);
+        return metNobody(rows.map(toRecord));
       },
     };
   },

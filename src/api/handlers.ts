@@ -4,7 +4,8 @@
  */
 import { forFormat, OPERATIONS, perFormat, type DataOperationId } from '../contract/operations';
 import { FORMATS, type FormatName } from '../formats/registry';
-import type { Envelope, Failure } from './envelope';
+import type { Failure } from '../lookup/envelope';
+import type { Outcome } from '../lookup/outcome';
 import type { HealthReport } from './health';
 
 export interface OperationCall {
@@ -32,7 +33,8 @@ export function formatOf(call: OperationCall): FormatName {
   return call.format;
 }
 
-export type OperationHandler = (call: OperationCall) => Promise<Envelope<unknown>>;
+/** The outcome of one call: the envelope, and (for HTTP's X-Record-Source) where a record in it came from. */
+export type OperationHandler = (call: OperationCall) => Promise<Outcome>;
 
 export interface Api {
   /** The health report, or resource_stopping once the resource stops. */
@@ -67,7 +69,8 @@ export function exportedFunctions(api: Api): ExportedFunction[] {
       (...args: unknown[]) => {
         const params = Object.fromEntries(pathParameters.map((p, i) => [p.name, args[i]]));
         const query = queryParameters.length > 0 ? args[pathParameters.length] : undefined;
-        return handler({ format, params, query, via: 'export' });
+        // An export answers the envelope alone: the contract's `{success, data}`.
+        return handler({ format, params, query, via: 'export' }).then((outcome) => outcome.envelope);
       };
     if (perFormat(operation))
       for (const format of FORMATS) functions.push({ name: forFormat(operation.export, format), call: bind(format.name) });

@@ -1,6 +1,6 @@
 /**
  * Every error code the resource answers, declared once: its HTTP status, the headers that come
- * with it, and what it means. The envelope (src/api/envelope.ts), the HTTP responses
+ * with it, and what it means. The envelope (src/lookup/envelope.ts), the HTTP responses
  * (src/http/respond.ts), the OpenAPI document, the consumer types and the README's error table all
  * read this table. Codes are stable: consumers switch on them.
  */

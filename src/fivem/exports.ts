@@ -4,7 +4,7 @@
  * FXServer's msgpack cloning, and never rejects: a Lua caller's Citizen.Await would turn a
  * rejection into a script error.
  */
-import { fail } from '../api/envelope';
+import { fail } from '../lookup/envelope';
 import type { ExportedFunction } from '../api/handlers';
 import { describeError } from '../logger';
 import { registerExport } from './natives';

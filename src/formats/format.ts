@@ -5,8 +5,9 @@ import type { Warn } from './common/json-column';
 import type { License } from './common/license';
 import type { VehicleCatalog } from './common/vehicle-catalog';
 import type { VehicleSource } from './common/vehicle-lookup';
-import type { FormatLive, LiveParts } from './live';
+import type { FormatLive, LiveParts } from '../live/parts';
 import type { FormatSearch } from './common/search-sql';
+import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
 
 /**
  * Job and gang definitions as the framework running beside the resource hands them over through
@@ -37,35 +38,51 @@ export interface FormatOptions {
   vehicles(): VehicleCatalog | undefined;
 }
 
+/** What the framework holds for one citizen a lookup asked about. */
+export interface LiveRead {
+  /** He is online now (the frameworks' load and unload events say so). */
+  readonly online: boolean;
+  /** What his framework holds now; null when he is offline, live records are off, or the framework is in trouble. */
+  readonly parts: LiveParts | null;
+}
+
+/** What asking the framework met, before anything is merged. */
+export function metOfRead(read: LiveRead): LiveMet {
+  return read.online ? MET_ONLINE : MET_NOBODY_ONLINE;
+}
+
 /**
  * What one lookup may learn from the framework running beside the resource: a format's lookup
  * asks it for the citizen it looks up (before its query, so that the columns the framework's
- * values replace need not be read) or for each row it found, and merges what comes back over
- * the row (live records).
+ * values replace need not be read) or for each row it found, merges what comes back over the row
+ * (live records), and says in its answer what it met (Looked).
  */
 export interface LiveContext {
-  /**
-   * What the framework holds now for the online citizen a lookup of `id` meets (the format's
-   * FormatLive.candidates); null when he is offline, live records are off, or the framework is in
-   * trouble: the row alone answers. Never rejects.
-   */
-  read(id: string): Promise<LiveParts | null>;
-  /**
-   * `merge(parts)`: the merged row, after which the answer says it is live; null when `merge`
-   * answers null (no player it can read; told once): the row alone answers.
-   */
-  merge<T>(parts: LiveParts, merge: (parts: LiveParts) => T | null): T | null;
+  /** Never rejects; the row alone answers when `parts` is null. `id` is a FormatLive candidate. */
+  read(id: string): Promise<LiveRead>;
+  /** What the framework answered is not its usual player (the format's merge gave null): told once per framework. */
+  unmergeable(parts: LiveParts): void;
 }
 
-/** What the framework holds for the citizen of a row's identifier, merged over it; null: the row alone answers. */
+/**
+ * The row `merge` makes of what the framework read for `id` holds; null (the row alone answers)
+ * when he is offline, the framework said nothing, or `merge` could not use it (told to the context).
+ */
+export function mergeRead<T>(live: LiveContext, read: LiveRead, merge: (parts: LiveParts) => T | null): Looked<T | null> {
+  if (!read.parts) return { value: null, met: metOfRead(read) };
+  const merged = merge(read.parts);
+  if (merged === null) live.unmergeable(read.parts);
+  return { value: merged, met: merged === null ? MET_ONLINE : MET_MERGED };
+}
+
+/** What the framework holds for the citizen of a row's identifier, merged over it; a null value: the row alone answers. */
 export async function mergeLive<T>(
   live: LiveContext | undefined,
   identifier: string,
   merge: (parts: LiveParts) => T | null,
-): Promise<T | null> {
-  if (!live) return null;
-  const parts = await live.read(identifier);
-  return parts && live.merge(parts, merge);
+): Promise<Looked<T | null>> {
+  if (!live) return metNobody(null);
+  return mergeRead(live, await live.read(identifier), merge);
 }
 
 /**
@@ -87,13 +104,13 @@ export function queriesWithout<Q>(build: (replaced: ReadonlySet<string>) => Q): 
 }
 
 /** Finds one citizen's record; null when no row matches. Rejects only with a DatabaseError. */
-export type CitizenLookup<R> = (id: string, live?: LiveContext) => Promise<R | null>;
+export type CitizenLookup<R> = (id: string, live?: LiveContext) => Promise<Looked<R | null>>;
 
 /**
  * Every citizen of one player, in character-slot order, each exactly the record CitizenLookup
  * gives for it; bounded to MAX_CITIZENS_PER_LICENSE. Rejects only with a DatabaseError.
  */
-export type LicenseLookup<R> = (license: License, live?: LiveContext) => Promise<R[]>;
+export type LicenseLookup<R> = (license: License, live?: LiveContext) => Promise<Looked<R[]>>;
 
 /** The lookups of one format, bound to the columns its table has. */
 export interface FormatLookups<R> {

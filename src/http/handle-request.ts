@@ -4,7 +4,7 @@
  * limit (429), and the lookup (id 400, database). /health, /openapi.json, /docs and OPTIONS need no key.
  * It never throws; a bug becomes 500 internal_error, logged with its request id.
  */
-import { fail, recordSourceOf } from '../api/envelope';
+import { fail } from '../lookup/envelope';
 import type { Api } from '../api/handlers';
 import type { DataOperationId } from '../contract/operations';
 import { describeError, type Logger } from '../logger';
@@ -134,10 +134,11 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
     }
   }
   const handler = api.operations[operation.id as DataOperationId];
-  const envelope = await handler({ format: route.format, params: route.params, query: queryString(request.path), via: 'http', requestId });
+  const outcome = await handler({ format: route.format, params: route.params, query: queryString(request.path), via: 'http', requestId });
+  const { envelope } = outcome;
   if (!envelope.success) return { response: envelopeResponse(envelope, requestId), client };
   const response = recordResponse(envelope, requestId);
-  if (operation.answer.recordSource) response.headers['X-Record-Source'] = recordSourceOf(envelope);
+  if (operation.answer.recordSource) response.headers['X-Record-Source'] = outcome.source;
   if (ifNoneMatchHits(request.headers['if-none-match'], response.headers.ETag))
     return { response: { ...response, status: 304, body: '' }, client };
   return { response, client };

@@ -1,5 +1,5 @@
 /** The HTTP response every route gives. */
-import { type Envelope, statusOf } from '../api/envelope';
+import { type Envelope, statusOf } from '../lookup/envelope';
 import { errorDeclaration } from '../contract/errors';
 import { weakEtag } from './etag';
 import type { HttpResponse } from './exchange';

@@ -381,7 +381,7 @@ describe('a Legacy 1.9.1+ users table: dates, phones, summaries, order, paging',
     const found = (await searchPage(search, { name: 'zo br', limit: 10 })).citizens;
     expect(found.map((c) => c.firstname)).toEqual(['Zoë', 'Zoran']);
     for (const summary of found) {
-      const record = await lookup!.byId(summary.identifier);
+      const { value: record } = await lookup!.byId(summary.identifier);
       const picked = Object.fromEntries(Object.keys(summary).map((k) => [k, (record as Record<string, unknown>)[k]]));
       expect(summary).toEqual(picked);
     }

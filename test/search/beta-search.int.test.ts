@@ -176,7 +176,7 @@ describe.each([
     const found = (await searchPage(search, { name: 'sm', limit: 50 })).citizens;
     expect(found.length).toBeGreaterThan(3);
     for (const summary of found) {
-      const record = (await lookup!.byId(summary.citizenid)) as Record<string, unknown>;
+      const record = (await lookup!.byId(summary.citizenid)).value as Record<string, unknown>;
       expect(summary).toEqual(Object.fromEntries(Object.keys(summary).map((k) => [k, record[k]])));
       expect(Object.keys(summary)).toEqual(['id', 'citizenid', 'license', 'name', 'charinfo', 'job', 'gang', 'last_updated']);
     }

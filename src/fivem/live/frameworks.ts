@@ -8,7 +8,7 @@
  * generation offers nothing else, that object is fetched once, when the framework is found (at
  * start and when it restarts), and the function references it holds are kept.
  */
-import type { EsxPlayerParts, LiveFamily, QbPlayerParts } from '../../formats/live';
+import type { EsxPlayerParts, LiveFamily, QbPlayerParts } from '../../live/parts';
 import { asList, asRecord, asString } from '../../formats/common/coerce';
 import { callFramework, LiveTrouble } from './calls';
 import type { AnyFunction, LiveFx } from './fx';

@@ -4,9 +4,9 @@
  * load and unload events, and reads one online citizen's in-memory data and ped when a lookup
  * asks. The core sees it only as a LiveSource.
  */
-import { OFFLINE, type LiveSource, type Presence } from '../../api/live-source';
+import { OFFLINE, type LiveSource, type Presence } from '../../live/source';
 import type { FormatName } from '../../formats/registry';
-import type { FormatLive, LiveFamily, LiveParts } from '../../formats/live';
+import type { FormatLive, LiveFamily, LiveParts } from '../../live/parts';
 import { asRecord, asString } from '../../formats/common/coerce';
 import { createTroubleLog, LiveTrouble } from './calls';
 import { detectFramework, familyOf, FRAMEWORKS, type FrameworkReader } from './frameworks';
@@ -60,7 +60,7 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
   const oneSync = oneSyncEnabled(fx);
   /** Each format with live records, and the set of its online citizens. */
   const tracked = new Map(
-    (Object.entries(options.formats) as Array<[FormatName, FormatLive]>).map(([format, live]) => [
+    (Object.entries(options.formats) as Array<[string, FormatLive]>).map(([format, live]) => [
       format,
       { live, set: new OnlineSet(live.key) },
     ]),
@@ -135,7 +135,7 @@ export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
   });
 
   /** The online citizen a lookup names, and his format's family; undefined when he is offline. */
-  function find(format: FormatName, id: string) {
+  function find(format: string, id: string) {
     const entry = tracked.get(format);
     const citizen = entry?.set.find(entry.live.candidates(id));
     return entry && citizen && { citizen, family: entry.live.family };

@@ -6,7 +6,7 @@
  */
 import { alphaLive } from '../../formats/alpha/live';
 import { betaLive } from '../../formats/beta/live';
-import type { LiveSource } from '../../api/live-source';
+import type { LiveSource } from '../../live/source';
 import type { AnyFunction } from './fx';
 import { FakeFx } from './fake-fx';
 import { startLiveRecords } from './index';

@@ -3,7 +3,7 @@
  * (the `onesync` convar `on` or `legacy`); without it the record keeps the database's position.
  * A player still in the loading screen has no ped (GetPlayerPed answers 0).
  */
-import type { PedState } from '../../formats/live';
+import type { PedState } from '../../live/parts';
 import { LiveTrouble } from './calls';
 import type { LiveFx } from './fx';
 

@@ -5,7 +5,7 @@
  * builds without RunStaticPlayerMethod. Every merged row goes through the normaliser and the schema.
  */
 import type { Row } from '../../db/database';
-import type { EsxPlayerParts, LiveParts, PedState } from '../live';
+import type { EsxPlayerParts, LiveParts, PedState } from '../../live/parts';
 import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/rows';
 import { alphaLive, alphaLiveColumns, mergeAlphaLive } from './live';
 import { normaliseAlphaRow, type AlphaSource } from './normalise';

@@ -10,7 +10,7 @@ import type { Row } from '../../db/database';
 import { asRecord, asString } from '../common/coerce';
 import { readLuaTable } from '../common/lua-table';
 import { namedEntries } from '../common/named-entries';
-import type { FormatLive, LiveParts } from '../live';
+import type { FormatLive, LiveParts } from '../../live/parts';
 import { alphaIdCandidates } from './id';
 import type { AlphaSource } from './normalise';
 

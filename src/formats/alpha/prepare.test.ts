@@ -1,12 +1,13 @@
 import { DatabaseError, type Database, type Row } from '../../db/database';
 import { fakeLiveContext } from '../../../devkit/fake-live-context';
 import type { FormatOptions } from '../format';
-import type { LiveParts } from '../live';
+import type { LiveParts } from '../../live/parts';
 import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER } from './__fixtures__/rows';
 import { mergeAlphaLive } from './live';
 import { normaliseAlphaRow } from './normalise';
 import { alphaFormat } from './index';
 import { alphaRecordSchema } from './schema';
+import { MET_MERGED, MET_ONLINE, metNobody } from '../../lookup/looked';
 
 interface Call {
   sql: string;
@@ -93,7 +94,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!.byId('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
+    const { value: record } = await lookup!.byId('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
     expect(alphaRecordSchema.parse(record)).toMatchObject({ firstname: 'Lena', accounts: { bank: 48210 } });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.params).toEqual(['char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10']);
@@ -105,7 +106,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    await expect(lookup!.byId('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).resolves.toBeNull();
+    expect(await lookup!.byId('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toEqual(metNobody(null));
     expect(calls).toHaveLength(1);
   });
 
@@ -114,7 +115,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!.byId('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
+    const { value: record } = await lookup!.byId('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
     expect(record?.identifier).toBe('9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
     expect(calls.map((c) => c.params)).toEqual([
       ['license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a'],
@@ -126,7 +127,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    await expect(lookup!.byId('license:ffff')).resolves.toBeNull();
+    expect(await lookup!.byId('license:ffff')).toEqual(metNobody(null));
     expect(calls).toHaveLength(2);
   });
 
@@ -136,7 +137,7 @@ describe('lookup', () => {
     });
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!.byId('steam:110000112a4b3c5');
+    const { value: record } = await lookup!.byId('steam:110000112a4b3c5');
     expect(record?.accounts).toEqual({ money: 1500, bank: 24000, black_money: 1200 });
     expect(calls[1]).toEqual({
       sql: 'SELECT `name`, `money` FROM `user_accounts` WHERE `identifier` = ? LIMIT 50',
@@ -153,7 +154,7 @@ describe('lookup', () => {
       ],
     });
     const lookup = await alphaFormat.prepare(db, options);
-    expect((await lookup!.byId('license:9a3c5e7f'))?.accounts).toEqual({ money: 20, bank: 700, black_money: 0 });
+    expect((await lookup!.byId('license:9a3c5e7f')).value?.accounts).toEqual({ money: 20, bank: 700, black_money: 0 });
   });
 
   it('gives zero accounts without a query where neither accounts nor user_accounts exists', async () => {
@@ -161,7 +162,7 @@ describe('lookup', () => {
     const { db, calls } = fakeDb({ users: Object.keys(row) }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    expect((await lookup!.byId('abc'))?.accounts).toEqual({ money: 0, bank: 0, black_money: 0 });
+    expect((await lookup!.byId('abc')).value?.accounts).toEqual({ money: 0, bank: 0, black_money: 0 });
     expect(calls).toHaveLength(1);
   });
 
@@ -169,7 +170,7 @@ describe('lookup', () => {
     const broken: Row = { ...LEGACY_1_13_OX_ILLENIUM, status: '[{"name":"hunger",' };
     const { db } = fakeDb({ users: LEGACY_COLUMNS }, [broken]);
     const lookup = await alphaFormat.prepare(db, options);
-    const record = await lookup!.byId(String(broken.identifier));
+    const { value: record } = await lookup!.byId(String(broken.identifier));
     expect(record?.status).toEqual([]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('status');
@@ -229,7 +230,8 @@ describe('an online citizen', () => {
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live: context, unmergeable } = fakeLiveContext(live);
-    const record = await lookup!.byId(String(row.identifier), context);
+    const { value: record, met } = await lookup!.byId(String(row.identifier), context);
+    expect(met).toEqual(MET_MERGED);
     expect(calls).toHaveLength(1);
     for (const column of ['accounts', 'job', 'job_grade', 'group', 'inventory', 'loadout', 'metadata', 'position'])
       expect(calls[0]!.sql).not.toContain(`\`${column}\``);
@@ -243,7 +245,8 @@ describe('an online citizen', () => {
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
-    const record = await lookup!.byId(OX_ID.toUpperCase(), live);
+    const { value: record, met } = await lookup!.byId(OX_ID.toUpperCase(), live);
+    expect(met).toEqual(MET_MERGED);
     expect(calls).toHaveLength(2);
     expect(calls[1]!.sql).toContain('`accounts`');
     expect(reads).toEqual([OX_ID.toUpperCase(), OX_ID]);
@@ -255,11 +258,12 @@ describe('an online citizen', () => {
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, unmergeable } = fakeLiveContext(parts({ ...oxPlayer, accounts: 'lots' }));
-    const record = await lookup!.byId(OX_ID, live);
+    const { value: record, met } = await lookup!.byId(OX_ID, live);
+    expect(met).toEqual(MET_ONLINE);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.sql).toContain('`accounts`');
     expect(unmergeable).toHaveLength(1);
-    expect(record).toEqual(await lookup!.byId(OX_ID));
+    expect(await lookup!.byId(OX_ID)).toEqual(metNobody(record));
   });
 
   it('a license: id, which could name two identifiers, reads the whole row', async () => {
@@ -268,7 +272,8 @@ describe('an online citizen', () => {
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
-    const record = await lookup!.byId(`license:${bare.identifier}`, live);
+    const { value: record, met } = await lookup!.byId(`license:${bare.identifier}`, live);
+    expect(met).toEqual(MET_MERGED);
     expect(calls.every((call) => call.sql.includes('`accounts`'))).toBe(true);
     expect(reads).toEqual([bare.identifier]);
     expect(JSON.stringify(record)).toBe(wholeRowRecord(bare, parts(oxPlayer)));
@@ -278,7 +283,7 @@ describe('an online citizen', () => {
     const { db, calls } = usersDb([ESX_1_1_ROW], { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] });
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
-    const record = await lookup!.byId(String(ESX_1_1_ROW.identifier), fakeLiveContext(parts(oxPlayer)).live);
+    const { value: record } = await lookup!.byId(String(ESX_1_1_ROW.identifier), fakeLiveContext(parts(oxPlayer)).live);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.sql).toContain('`job`');
     expect(record?.accounts).toEqual({ money: 2590, bank: 48210, black_money: 250 });

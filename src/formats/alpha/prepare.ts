@@ -6,7 +6,8 @@ import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../common/compare';
-import { mergeLive, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { mergeLive, mergeRead, metOfRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { alphaLiveColumns, mergeAlphaLive } from './live';
 import {
   alphaIdsQuery,
@@ -72,19 +73,19 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
     return userAccountsTable ? db.query(USER_ACCOUNTS_QUERY, [identifier]) : [];
   };
 
-  const toRecord = async (row: Row, live?: LiveContext): Promise<AlphaRecord> => {
+  const toRecord = async (row: Row, live?: LiveContext): Promise<Looked<AlphaRecord>> => {
     warnOversize(row, String(row.identifier), options);
     // An online citizen: the framework's accounts and items stand for user_accounts/user_inventory too.
-    const merged = await mergeLive(live, String(row.identifier), (parts) => mergeAlphaLive({ row }, parts));
-    if (merged) return normaliseAlphaRow(merged, normaliseOptions);
+    const { value: merged, met } = await mergeLive(live, String(row.identifier), (parts) => mergeAlphaLive({ row }, parts));
+    if (merged) return { value: normaliseAlphaRow(merged, normaliseOptions), met };
     // Servers with both columns in `users` (every ESX from 1.2 on): no side table to wait for, so
     // no Promise.all and its extra turn of the event loop on each lookup.
-    if (sideTablesAbsent) return normaliseAlphaRow({ row }, normaliseOptions);
+    if (sideTablesAbsent) return { value: normaliseAlphaRow({ row }, normaliseOptions), met };
     const [userAccounts, userInventory] = await Promise.all([
       readUserAccounts(row.identifier),
       inventoryInRows ? db.query(USER_INVENTORY_QUERY, [row.identifier]) : undefined,
     ]);
-    return normaliseAlphaRow({ row, userAccounts, userInventory }, normaliseOptions);
+    return { value: normaliseAlphaRow({ row, userAccounts, userInventory }, normaliseOptions), met };
   };
 
   const liveQuery = queriesWithout((replaced) =>
@@ -103,28 +104,31 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
       // export), which are not read.
       if (!live || !sideTablesAbsent || alphaIdCandidates(id).length !== 1) {
         const row = await findRow(id);
-        return row && toRecord(row, live);
+        return row ? toRecord(row, live) : metNobody(null);
       }
-      const parts = await live.read(id);
-      const replaced = parts && alphaLiveColumns(parts);
+      const read = await live.read(id);
+      const replaced = read.parts && alphaLiveColumns(read.parts);
       const row = await db.single(replaced ? liveQuery(replaced) : userQuery, [id]);
-      if (!row) return null;
+      if (!row) return metNobody(null);
       // The key matched a row stored otherwise (the column's collation ignores case and trailing
       // spaces): the framework's player is kept under the stored identifier, which the whole row's
       // lookup asks for.
       if (row.identifier !== id) {
         const whole = replaced ? await db.single(userQuery, [id]) : row;
-        return whole && toRecord(whole, live);
+        if (!whole) return { value: null, met: metOfRead(read) };
+        const looked = await toRecord(whole, live);
+        return { value: looked.value, met: metTogether([looked.met, metOfRead(read)]) };
       }
       warnOversize(row, id, options);
-      const merged = parts && live.merge(parts, (answered) => mergeAlphaLive({ row }, answered, replaced));
-      return normaliseAlphaRow(merged ?? { row }, normaliseOptions);
+      const { value: merged, met } = mergeRead(live, read, (answered) => mergeAlphaLive({ row }, answered, replaced));
+      return { value: normaliseAlphaRow(merged ?? { row }, normaliseOptions), met };
     },
     async byLicense(license, live) {
       const rows = await db.query(licenseQuery, alphaLicenseIds(license.hex, prefix, slots));
-      const records = await Promise.all(rows.map((row) => toRecord(row, live)));
+      const looked = await Promise.all(rows.map((row) => toRecord(row, live)));
       const slot = (r: AlphaRecord) => characterSlot(r.identifier, prefix);
-      return records.sort((a, b) => slot(a) - slot(b) || compareCodeUnits(a.identifier, b.identifier));
+      const records = looked.map((l) => l.value).sort((a, b) => slot(a) - slot(b) || compareCodeUnits(a.identifier, b.identifier));
+      return { value: records, met: metTogether(looked.map((l) => l.met)) };
     },
   };
 }

@@ -6,7 +6,7 @@
  * the normaliser and the schema.
  */
 import type { Row } from '../../db/database';
-import type { LiveParts, PedState, QbPlayerParts } from '../live';
+import type { LiveParts, PedState, QbPlayerParts } from '../../live/parts';
 import { betaLive, betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { betaRecordSchema, type BetaRecord } from './schema';

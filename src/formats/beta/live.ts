@@ -7,7 +7,7 @@
  */
 import type { Row } from '../../db/database';
 import { asRecord, asString } from '../common/coerce';
-import type { FormatLive, LiveParts } from '../live';
+import type { FormatLive, LiveParts } from '../../live/parts';
 
 export const betaLive: FormatLive = {
   family: 'qb',

@@ -2,10 +2,11 @@ import type { Database, Row } from '../../db/database';
 import { DatabaseError } from '../../db/database';
 import { fakeLiveContext } from '../../../devkit/fake-live-context';
 import type { FormatOptions } from '../format';
-import type { LiveParts } from '../live';
+import type { LiveParts } from '../../live/parts';
 import { betaFormat } from './index';
 import { betaRecordSchema } from './schema';
 import { qbcoreOxRow, qbcoreRow } from './__fixtures__/rows';
+import { MET_MERGED, MET_ONLINE, metNobody } from '../../lookup/looked';
 
 interface FakeDb extends Database {
   singleCalls: Array<{ sql: string; params: readonly unknown[] }>;
@@ -73,7 +74,7 @@ describe('betaFormat', () => {
   it('looks a citizen up with one parameterised query and normalises the row', async () => {
     const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
     const lookup = await betaFormat.prepare(db, options());
-    const record = await lookup!.byId('kqw48213');
+    const { value: record } = await lookup!.byId('kqw48213');
     expect(db.singleCalls).toHaveLength(1);
     expect(db.singleCalls[0]!.sql).toMatch(/ FROM `players` WHERE `citizenid` = \? LIMIT 1$/);
     expect(db.singleCalls[0]!.params).toEqual(['kqw48213']);
@@ -83,13 +84,13 @@ describe('betaFormat', () => {
 
   it('answers null when no row matches', async () => {
     const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, null), options());
-    await expect(lookup!.byId('NOPE00000')).resolves.toBeNull();
+    expect(await lookup!.byId('NOPE00000')).toEqual(metNobody(null));
   });
 
   it('reads ox expiry durability against options.now at lookup time', async () => {
     const opts = options((1_717_600_000 - 64_800) * 1000);
     const lookup = await betaFormat.prepare(fakeDb(QBCORE_COLUMNS, qbcoreOxRow), opts);
-    const record = await lookup!.byId('PZT90517');
+    const { value: record } = await lookup!.byId('PZT90517');
     expect(record?.inventory.find((item) => item.name === 'burger')?.metadata).toEqual({ durability: 25 });
   });
 
@@ -114,7 +115,8 @@ describe('betaFormat', () => {
       const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
       const lookup = await betaFormat.prepare(db, options());
       const { live, unmergeable } = fakeLiveContext(parts('KQW48213'));
-      const record = await lookup!.byId('kqw48213', live);
+      const { value: record, met } = await lookup!.byId('kqw48213', live);
+      expect(met).toEqual(MET_MERGED);
       expect(db.singleCalls).toHaveLength(1);
       for (const column of ['money', 'charinfo', 'job', 'gang', 'metadata', 'inventory'])
         expect(db.singleCalls[0]!.sql).not.toContain(`\`${column}\``);
@@ -128,10 +130,11 @@ describe('betaFormat', () => {
       const db = fakeDb(QBCORE_COLUMNS, qbcoreRow);
       const lookup = await betaFormat.prepare(db, options());
       const { live, unmergeable } = fakeLiveContext(parts('OTHER001'));
-      const record = await lookup!.byId('kqw48213', live);
+      const { value: record, met } = await lookup!.byId('kqw48213', live);
+      expect(met).toEqual(MET_ONLINE);
       expect(db.singleCalls).toHaveLength(2);
       expect(db.singleCalls[1]!.sql).toContain('`inventory`');
-      expect(record).toEqual(await lookup!.byId('kqw48213'));
+      expect(await lookup!.byId('kqw48213')).toEqual(metNobody(record));
       expect(unmergeable).toHaveLength(1);
     });
   });

@@ -2,7 +2,8 @@ import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../common/compare';
 import { warnOversize } from '../common/oversize';
-import { mergeLive, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { mergeLive, mergeRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
+import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { frameworkCatalogs } from './group-catalog';
 import { betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
@@ -24,10 +25,10 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   const liveQuery = queriesWithout((replaced): CitizenQuery => buildCitizenQuery(columns, options.maxColumnBytes, replaced) ?? query);
   const normalise = (row: Row, nowMs: number): BetaRecord =>
     normaliseBetaRow(row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
-  const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<BetaRecord> => {
+  const toRecord = async (row: Row, nowMs: number, live?: LiveContext): Promise<Looked<BetaRecord>> => {
     warnOversize(row, String(row.citizenid), options);
-    const merged = await mergeLive(live, String(row.citizenid), (parts) => mergeBetaLive(row, parts));
-    return normalise(merged ?? row, nowMs);
+    const { value: merged, met } = await mergeLive(live, String(row.citizenid), (parts) => mergeBetaLive(row, parts));
+    return { value: normalise(merged ?? row, nowMs), met };
   };
   return {
     search: prepareBetaSearch(columns, options),
@@ -35,26 +36,30 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
       const nowMs = options.now();
       // An online citizen: what PlayerData holds is read from the framework, not from the row (most
       // of the row's bytes, and of what crossing oxmysql's export costs).
-      const parts = live && (await live.read(id));
-      const replaced = parts && betaLiveColumns(parts);
-      const read = replaced ? liveQuery(replaced) : query;
-      const row = await db.single(read.sql, read.params(id));
-      if (!row) return null;
+      const read = live && (await live.read(id));
+      const replaced = read?.parts && betaLiveColumns(read.parts);
+      const statement = replaced ? liveQuery(replaced) : query;
+      const row = await db.single(statement.sql, statement.params(id));
+      if (!row) return metNobody(null);
       warnOversize(row, String(row.citizenid), options);
-      const merged = live && parts ? live.merge(parts, (answered) => mergeBetaLive(row, answered, replaced)) : null;
-      if (merged) return normalise(merged, nowMs);
-      if (read === query) return normalise(row, nowMs);
+      if (!live || !read) return metNobody(normalise(row, nowMs));
+      const { value: merged, met } = mergeRead(live, read, (answered) => mergeBetaLive(row, answered, replaced));
+      if (merged) return { value: normalise(merged, nowMs), met };
+      if (statement === query) return { value: normalise(row, nowMs), met };
       // Not this row's citizen after all: the whole row answers, from the database alone.
       const whole = await db.single(query.sql, query.params(id));
-      return whole && toRecord(whole, nowMs);
+      return { value: whole && (await toRecord(whole, nowMs)).value, met };
     },
     async byLicense(license, live) {
-      if (!licenseQuery) return [];
+      if (!licenseQuery) return metNobody([]);
       const nowMs = options.now();
       const rows = await db.query(licenseQuery.sql, licenseQuery.params(license));
-      const records = await Promise.all(rows.map((row) => toRecord(row, nowMs, live)));
+      const looked = await Promise.all(rows.map((row) => toRecord(row, nowMs, live)));
       // Character slot (qb-multicharacter's cid), then citizenid.
-      return records.sort((a, b) => Number(a.charinfo.cid) - Number(b.charinfo.cid) || compareCodeUnits(a.citizenid, b.citizenid));
+      const records = looked
+        .map((l) => l.value)
+        .sort((a, b) => Number(a.charinfo.cid) - Number(b.charinfo.cid) || compareCodeUnits(a.citizenid, b.citizenid));
+      return { value: records, met: metTogether(looked.map((l) => l.met)) };
     },
   };
 }

@@ -38,25 +38,6 @@ export function resourceStopping(): Failure {
   return fail('resource_stopping', 'The resource is stopping; try again once it has restarted.');
 }
 
-/** Whether a record answer holds live values from the framework (HTTP's X-Record-Source). */
-export type RecordSource = 'live' | 'database';
-
-/**
- * The source of each record answer, beside the envelope rather than in it: the exports hand the
- * envelope to Lua as it is, and its body is the contract's `{success, data}`. Weak, like the cache.
- */
-const recordSources = new WeakMap<object, RecordSource>();
-
-export function withRecordSource<T extends Envelope<unknown>>(envelope: T, source: RecordSource): T {
-  recordSources.set(envelope, source);
-  return envelope;
-}
-
-/** `database` for a record answer nobody marked live. */
-export function recordSourceOf(envelope: Envelope<unknown>): RecordSource {
-  return recordSources.get(envelope) ?? 'database';
-}
-
 export function statusOf(envelope: Envelope<unknown>): number {
   return envelope.success ? 200 : ERRORS[envelope.error.code].status;
 }

@@ -1,6 +1,6 @@
 import { FakeDatabase, manualClock } from '../../devkit/db/fake-database';
 import { DatabaseError } from '../db/database';
-import { createDatabaseFailures, UNAVAILABLE_LOG_MS } from './database-failures';
+import { createDatabaseFailures, UNAVAILABLE_LOG_MS } from './failures';
 
 /** What the fake database rejects a statement with after being told to fail with `error`. */
 async function failureOf(error: DatabaseError): Promise<unknown> {

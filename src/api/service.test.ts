@@ -1,11 +1,14 @@
 import { FAKE_FORMAT_OPTIONS, FakeDatabase, manualClock, PEOPLE_COLUMNS, peopleFormat, PERSON } from '../../devkit/db/fake-database';
 import { DatabaseError } from '../db/database';
+import type { DataOperationId } from '../contract/operations';
 import type { FormatName } from '../formats/registry';
-import { createCitizenService, SCHEMA_RECHECK_MS } from './citizen-service';
-import { ok, type Envelope } from './envelope';
-import { createLookupCache } from './lookup-cache';
-import { createLookupGate } from './lookup-gate';
-import { NO_LIVE_SOURCE } from './live-source';
+import { NO_LIVE_SOURCE } from '../live/source';
+import { createLookupCache } from '../lookup/cache';
+import { ok } from '../lookup/envelope';
+import { createLookupGate } from '../lookup/gate';
+import type { Outcome } from '../lookup/outcome';
+import { SCHEMA_RECHECK_MS } from '../lookup/prepared';
+import { availability, openService, prepareFormats } from './service';
 
 const PEOPLE = peopleFormat.name;
 const HEX = PERSON.license.slice('license:'.length);
@@ -19,26 +22,43 @@ function setup(options: { enabled?: FormatName[]; maxInFlight?: number; searchMa
   db.createTable('people', PEOPLE_COLUMNS, [PERSON]);
   const clock = manualClock();
   const errors: string[] = [];
-  const cache = createLookupCache<Envelope<unknown>>({ ttlMs: 0, maxEntries: 10, maxBytes: 1 << 16, now: clock.now });
+  const cache = createLookupCache<Outcome>({ ttlMs: 0, maxEntries: 10, maxBytes: 1 << 16, now: clock.now });
   const gate = createLookupGate({ maxInFlight: options.maxInFlight ?? 8, cache });
   const searchGate = createLookupGate({
     maxInFlight: options.searchMaxInFlight ?? 2,
     cache,
     what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
   });
-  const service = createCitizenService({
+  const opened = openService({
     db,
     formats: [peopleFormat],
     enabled: new Set(options.enabled ?? [PEOPLE]),
     formatOptions: FAKE_FORMAT_OPTIONS,
-    gate,
+    gates: { lookup: gate, scan: searchGate },
     live: NO_LIVE_SOURCE,
-    searchGate,
     searchTimeoutMs: SEARCH_TIMEOUT_MS,
     cursorSecret: new Uint8Array(32).fill(7),
     now: clock.now,
     logError: (m) => errors.push(m),
   });
+  /** One operation's envelope, as its route (`requestId`, a query string) or its export (a table) gives it. */
+  const call = (
+    id: DataOperationId,
+    format: FormatName,
+    params: Record<string, unknown>,
+    query?: unknown,
+    via: 'http' | 'export' = 'export',
+    requestId?: string,
+  ) => opened.operations[id]({ format, params, query, via, requestId }).then((outcome) => outcome.envelope);
+  const service = {
+    lookup: (format: FormatName, id: unknown, requestId?: string) => call('citizen', format, { id }, undefined, 'http', requestId),
+    lookupByLicense: (format: FormatName, license: unknown) => call('citizensByLicense', format, { license }),
+    lookupVehicle: (format: FormatName, plate: unknown) => call('vehicle', format, { plate }),
+    lookupCitizenVehicles: (format: FormatName, id: unknown) => call('citizenVehicles', format, { id }),
+    search: (format: FormatName, query: unknown, via: 'http' | 'export') => call('search', format, {}, query, via),
+    prepareFormats: (recheckMs?: number) => prepareFormats(opened, recheckMs),
+    availability: () => availability(opened).formats,
+  };
   return { db, clock, errors, gate, searchGate, service };
 }
 

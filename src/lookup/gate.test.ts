@@ -1,18 +1,23 @@
-import { ok, type Envelope } from './envelope';
-import { createLookupCache } from './lookup-cache';
-import { createLookupGate } from './lookup-gate';
-import { createWarnOnce } from './warn-once';
+import { fail, ok, type Envelope } from './envelope';
+import { createLookupCache } from './cache';
+import { createLookupGate } from './gate';
+import { MET_NOBODY_ONLINE, MET_ONLINE } from './looked';
+import { outcomeOf, type Outcome } from './outcome';
+import { createWarnOnce } from '../api/warn-once';
 import { collectGarbageUntil } from '../../devkit/collect-garbage';
 
+/** The outcome of an answer that met nobody online. */
+const answered = (envelope: Envelope<unknown>): Outcome => outcomeOf(envelope, MET_NOBODY_ONLINE);
+
 function deferred() {
-  let resolve!: (value: Envelope<unknown>) => void;
-  const promise = new Promise<Envelope<unknown>>((r) => (resolve = r));
+  let resolve!: (value: Outcome) => void;
+  const promise = new Promise<Outcome>((r) => (resolve = r));
   return { promise, resolve };
 }
 
 function gate(maxInFlight: number, ttlMs = 0) {
   let now = 0;
-  const cache = createLookupCache<Envelope<unknown>>({ ttlMs, maxEntries: 100, maxBytes: 1 << 20, now: () => now });
+  const cache = createLookupCache<Outcome>({ ttlMs, maxEntries: 100, maxBytes: 1 << 20, now: () => now });
   return { gate: createLookupGate({ maxInFlight, cache }), advance: (ms: number) => (now += ms) };
 }
 
@@ -29,8 +34,9 @@ describe('createLookupGate', () => {
     const answers = [run(), run(), run()];
     expect(started).toBe(1);
     expect(g.inFlight()).toBe(1);
-    work.resolve(ok({ citizenid: 'A1' }));
-    expect(await Promise.all(answers)).toEqual([ok({ citizenid: 'A1' }), ok({ citizenid: 'A1' }), ok({ citizenid: 'A1' })]);
+    const outcome = answered(ok({ citizenid: 'A1' }));
+    work.resolve(outcome);
+    expect(await Promise.all(answers)).toEqual([outcome, outcome, outcome]);
     expect(g.inFlight()).toBe(0);
   });
 
@@ -39,19 +45,20 @@ describe('createLookupGate', () => {
     const first = deferred();
     const a = g.run('a', () => first.promise);
     void g.run('b', () => new Promise(() => undefined));
-    const busy = await g.run('c', () => Promise.resolve(ok(1)));
-    expect(busy).toMatchObject({ success: false, error: { code: 'server_busy' } });
-    first.resolve(ok(1));
+    const busy = await g.run('c', () => Promise.resolve(answered(ok(1))));
+    expect(busy).toMatchObject({ envelope: { success: false, error: { code: 'server_busy' } }, cacheable: false });
+    first.resolve(answered(ok(1)));
     await a;
-    expect(await g.run('c', () => Promise.resolve(ok(3)))).toEqual(ok(3));
+    expect(await g.run('c', () => Promise.resolve(answered(ok(3))))).toEqual(answered(ok(3)));
   });
 
   test('stop answers every waiting lookup with resource_stopping, and every later one', async () => {
     const { gate: g } = gate(8);
     const waiting = [g.run('a', () => new Promise(() => undefined)), g.run('b', () => new Promise(() => undefined))];
     g.stop();
-    for (const answer of await Promise.all(waiting)) expect(answer).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
-    expect(await g.run('c', () => Promise.resolve(ok(1)))).toMatchObject({ error: { code: 'resource_stopping' } });
+    for (const answer of await Promise.all(waiting))
+      expect(answer).toMatchObject({ envelope: { success: false, error: { code: 'resource_stopping' } } });
+    expect(await g.run('c', () => Promise.resolve(answered(ok(1))))).toMatchObject({ envelope: { error: { code: 'resource_stopping' } } });
   });
 
   test('a settled lookup keeps nothing alive in the gate (a long-running server answers millions)', async () => {
@@ -59,12 +66,12 @@ describe('createLookupGate', () => {
     const collected = new Set<number>();
     const registry = new FinalizationRegistry<number>((n) => collected.add(n));
     const answer = (n: number) => {
-      const envelope = ok({ n });
-      registry.register(envelope, n);
-      return Promise.resolve(envelope);
+      const outcome = answered(ok({ n }));
+      registry.register(outcome, n);
+      return Promise.resolve(outcome);
     };
     let answers = 0;
-    for (let i = 0; i < 20; i++) if ((await g.run(`k${i}`, () => answer(i))).success) answers++;
+    for (let i = 0; i < 20; i++) if ((await g.run(`k${i}`, () => answer(i))).envelope.success) answers++;
     expect(answers).toBe(20);
     await collectGarbageUntil(() => collected.size === 20);
     expect(collected.size).toBe(20);
@@ -76,13 +83,16 @@ describe('createLookupGate', () => {
     let calls = 0;
     const work = () => {
       calls++;
-      return Promise.resolve(ok({ n: calls }));
+      return Promise.resolve(answered(ok({ n: calls })));
     };
-    expect(await g.run('k', work)).toEqual(ok({ n: 1 }));
-    expect(await g.run('k', work)).toEqual(ok({ n: 1 }));
+    expect(await g.run('k', work)).toEqual(answered(ok({ n: 1 })));
+    expect(await g.run('k', work)).toEqual(answered(ok({ n: 1 })));
     advance(1000);
-    expect(await g.run('k', work)).toEqual(ok({ n: 2 }));
-    const timeout = () => Promise.resolve({ success: false as const, error: { code: 'database_timeout' as const, message: 'slow' } });
+    expect(await g.run('k', work)).toEqual(answered(ok({ n: 2 })));
+    const notFound = () => Promise.resolve(answered(fail('citizen_not_found', 'none')));
+    await g.run('n', notFound);
+    expect(await g.run('n', () => Promise.resolve(answered(ok('later'))))).toEqual(await notFound());
+    const timeout = () => Promise.resolve(answered(fail('database_timeout', 'slow')));
     await g.run('t', timeout);
     let again = 0;
     await g.run('t', () => {
@@ -90,6 +100,14 @@ describe('createLookupGate', () => {
       return timeout();
     });
     expect(again).toBe(1);
+  });
+
+  test('an answer that met a citizen online is not cached: it is as fresh as his framework', async () => {
+    const { gate: g } = gate(8, 1000);
+    let calls = 0;
+    const online = () => Promise.resolve(outcomeOf(ok({ n: ++calls }), MET_ONLINE));
+    expect((await g.run('k', online)).cacheable).toBe(false);
+    expect(await g.run('k', online)).toEqual(outcomeOf(ok({ n: 2 }), MET_ONLINE));
   });
 });
 
@@ -105,6 +123,14 @@ describe('createLookupCache', () => {
     expect([cache.get('b'), cache.get('c'), cache.get('d')]).toEqual([undefined, undefined, 'w'.repeat(20)]);
     cache.set('huge', 'h'.repeat(100));
     expect(cache.get('huge')).toBeUndefined();
+  });
+
+  test('counts bytes as UTF-8, not as UTF-16 code units', () => {
+    // "é" is one code unit and two UTF-8 bytes: JSON '"éééé"' is 6 units, 10 bytes.
+    const cache = createLookupCache<string>({ ttlMs: 1000, maxEntries: 10, maxBytes: 8, now: () => 0 });
+    cache.set('ascii', 'eeee');
+    cache.set('accented', 'éééé');
+    expect([cache.get('ascii'), cache.get('accented')]).toEqual(['eeee', undefined]);
   });
 
   test('a TTL of 0 keeps nothing', () => {

@@ -43,7 +43,8 @@ export function createLookupCache<T>(options: LookupCacheOptions): LookupCache<T
     },
     set(key, value) {
       if (options.ttlMs <= 0) return;
-      const size = JSON.stringify(value).length;
+      // Bytes as they are sent (UTF-8), not the string's UTF-16 code units.
+      const size = Buffer.byteLength(JSON.stringify(value));
       if (size > options.maxBytes) return;
       remove(key);
       entries.set(key, { value, expires: options.now() + options.ttlMs, bytes: size });

@@ -1,0 +1,21 @@
+/**
+ * The presence room: whether a citizen is online now, from the set the frameworks' load and unload
+ * events keep. Memory only: no database query, no framework call, so no gate and no cache.
+ */
+import { checkId, type IdRule } from '../lookup/checks';
+import { fail, ok, type Envelope } from '../lookup/envelope';
+import type { LiveSource, Presence } from '../live/source';
+
+export interface PresenceOptions {
+  formats: Readonly<Record<string, IdRule>>;
+  enabled: ReadonlySet<string>;
+  live: LiveSource;
+}
+
+export function answerPresence(options: PresenceOptions, format: string, given: unknown): Envelope<Presence> {
+  const checked = checkId(options.formats[format], given);
+  if (!checked.ok) return checked.refused;
+  if (!options.enabled.has(format))
+    return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+  return ok(options.live.presence(format, checked.value));
+}
