@@ -16,8 +16,3 @@ export type FormatName = (typeof FORMATS)[number]['name'];
 export type AnyFormat = FormatDeclaration<FormatName, unknown>;
 
 export const FORMAT_NAMES: readonly FormatName[] = FORMATS.map((f) => f.name);
-
-/** The format of that name, or undefined. */
-export function formatNamed(name: string): AnyFormat | undefined {
-  return (FORMATS as readonly AnyFormat[]).find((f) => f.name === name);
-}

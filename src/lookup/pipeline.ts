@@ -130,7 +130,8 @@ export function runLookup<I, B, T>(request: LookupRequest<I, B, T>): Promise<Out
   const input = checked.value;
   if (!house.enabled.has(format)) return Promise.resolve(unkept(disabled(format)));
   if (!house.db.isReady()) return Promise.resolve(unkept(house.failures(new DatabaseError('unavailable', ''), `${format} lookup`)));
-  const failed = (error: unknown) => unkept(house.failures(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${room.what(input)}`));
+  const failed = (error: unknown) =>
+    unkept(house.failures(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${room.what(input)}`));
   const key = `${format}\u0000${room.key(input)}\u0000${request.liveVersion ?? 0}`;
   // The gate never rejects: its work answers every failure.
   const gated = (runner: Runner) =>
