@@ -1,4 +1,4 @@
-/** The bench's tables (printed, and pasted into the README) and the same figures as JSON. */
+/** The bench's tables (printed, and copied into bench/RESULTS.md) and the same figures as JSON. */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { SIZES } from './citizens';

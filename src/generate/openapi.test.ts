@@ -144,7 +144,7 @@ test('the search routes: their query parameters, a page of summaries with its cu
   }
 });
 
-test('every operation of every method declares the path parameters of its path, OPTIONS included', () => {
+test('every operation declares the path parameters of its path', () => {
   for (const [path, item] of Object.entries(doc.paths)) {
     const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     for (const [method, operation] of Object.entries(item)) {
@@ -170,11 +170,22 @@ test('the error envelope lists every code, retried codes carry Retry-After, and 
   expect(doc.components.schemas.Health.properties.data.required).toEqual(['status', 'database', 'formats', 'vehicles', 'version']);
 });
 
-test('operation ids are unique, one per method of each route the contract declares', () => {
+test('each route is one GET operation; HEAD and the CORS preflight are notes on it, not operations of their own', () => {
+  for (const [path, item] of Object.entries(doc.paths)) {
+    expect({ path, methods: Object.keys(item) }).toEqual({ path, methods: ['get'] });
+    const get = item.get as Operation & { description?: string; 'x-also-answers'?: string[] };
+    expect({ path, also: get['x-also-answers'] }).toEqual({ path, also: ['HEAD', 'OPTIONS'] });
+    expect(get.description).toMatch(
+      /^HEAD answers as GET, with the same status and headers and no body\. OPTIONS \(CORS preflight\) answers 204/,
+    );
+  }
+});
+
+test('operation ids are unique, one per route the contract declares', () => {
   const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
   expect(new Set(ids).size).toBe(ids.length);
   const perFormat = OPERATIONS.filter((o) => o.path.includes('{format}')).length;
-  expect(ids).toHaveLength(3 * (OPERATIONS.length - perFormat + perFormat * FORMATS.length));
+  expect(ids).toHaveLength(OPERATIONS.length - perFormat + perFormat * FORMATS.length);
 });
 
 test('redocly lint openapi.json (recommended rules, redocly.yaml) finds no error and no warning', () => {

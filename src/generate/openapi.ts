@@ -76,40 +76,35 @@ function queryParameters(operation: ContractOperation, format: AnyFormat | null)
   }));
 }
 
-function preflight(operation: ContractOperation, format: AnyFormat | null, name: string): Json {
-  const parameters = pathParameters(operation, format);
-  return {
-    operationId: `options${name}`,
-    summary: 'CORS preflight',
-    description:
-      `Answers 204 with Allow; to an origin listed in citizen_records:cors_origins also Access-Control-Allow-Methods and ` +
-      `Access-Control-Allow-Headers (${PREFLIGHT_ALLOWED_HEADERS}). No key needed, no query run.`,
-    tags: [tagOf(operation, format)],
-    ...(parameters.length > 0 ? { parameters } : {}),
-    security: [],
-    responses: { '204': { description: 'Preflight answered.', headers: COMMON_HEADERS }, ...errorResponses(['route_not_found']) },
-  };
-}
+/** The preflight, told as a note: it answers every route alike, so it is no entry of its own. */
+const PREFLIGHT_NOTE =
+  `OPTIONS (CORS preflight) answers 204 with Allow, no key needed and no query run; to an origin listed in ` +
+  `citizen_records:cors_origins also Access-Control-Allow-Methods and Access-Control-Allow-Headers (${PREFLIGHT_ALLOWED_HEADERS}).`;
+const HEAD_NOTE = 'HEAD answers as GET, with the same status and headers and no body.';
 
 function tagOf(operation: ContractOperation, format: AnyFormat | null): string {
   return format?.name ?? operation.tag ?? 'meta';
 }
 
-/** GET, HEAD (the same, without a body) and OPTIONS of one route. */
+/**
+ * The GET of one route. HEAD and the CORS preflight answer every route the same way, so they are
+ * notes on the GET (its description, and `x-also-answers` for tools) rather than operations of
+ * their own: a reader of /docs sees each route once.
+ */
 function pathItem(operation: ContractOperation, format: AnyFormat | null, body: Json): Json {
   const name = format ? forFormat(operation.name, format) : operation.name;
-  const common = {
-    summary: format ? forFormat(operation.summary, format) : operation.summary,
-    tags: [tagOf(operation, format)],
-    ...(operation.access === 'open' ? { security: [] } : {}),
-    ...body,
+  const also = operation.methods.includes('HEAD') ? ['HEAD', 'OPTIONS'] : ['OPTIONS'];
+  return {
+    get: {
+      operationId: `get${name}`,
+      summary: format ? forFormat(operation.summary, format) : operation.summary,
+      description: [...(also.includes('HEAD') ? [HEAD_NOTE] : []), PREFLIGHT_NOTE].join(' '),
+      'x-also-answers': also,
+      tags: [tagOf(operation, format)],
+      ...(operation.access === 'open' ? { security: [] } : {}),
+      ...body,
+    },
   };
-  const item: Json = {};
-  if (operation.methods.includes('GET')) item.get = { operationId: `get${name}`, ...common };
-  if (operation.methods.includes('HEAD'))
-    item.head = { operationId: `head${name}`, ...common, description: 'As GET, with the same status and headers and no body.' };
-  item.options = preflight(operation, format, name);
-  return item;
 }
 
 function dataBody(operation: ContractOperation & { answer: { kind: 'data' } }, format: AnyFormat | null, exampleName: string): Json {

@@ -46,10 +46,11 @@ describe('in a browser', () => {
     await browser?.close();
   });
 
-  test('the page renders every route and every error code of /openapi.json, and the browser asks for nothing outside the resource', async () => {
+  test('the page renders every route once and every error code of /openapi.json, and the browser asks for nothing outside the resource', async () => {
     const served = await harness.request('/openapi.json', { withKey: false });
-    const document = JSON.parse(served.body) as { paths: Record<string, unknown> };
+    const document = JSON.parse(served.body) as { paths: Record<string, Record<string, { operationId: string }>> };
     const paths = Object.keys(document.paths);
+    const operationIds = Object.values(document.paths).flatMap((item) => Object.values(item).map((operation) => operation.operationId));
     const codes = [...declaredErrorCodes(document)].sort();
     // What the page must show is the whole API: the routes and the codes the resource answers.
     expect(paths).toContain('/docs');
@@ -66,6 +67,14 @@ describe('in a browser', () => {
     const shown = await page.innerText('body');
     expect(paths.filter((path) => !shown.includes(path))).toEqual([]);
     expect(codes.filter((code) => !shown.includes(code))).toEqual([]);
+    // Each route is one entry (HEAD and the CORS preflight are notes on its GET, not entries of their own):
+    // Redoc renders every operation as a section `tag/<tag>/operation/<operationId>` under its tag.
+    const sections = await page.$$eval('[data-section-id^="tag/"][data-section-id*="/operation/"]', (nodes) =>
+      nodes.map((node) => (node.getAttribute('data-section-id') ?? '').replace(/^.*\/operation\//, '')),
+    );
+    expect(sections.sort()).toEqual([...operationIds].sort());
+    expect(operationIds).toHaveLength(paths.length);
+    expect(shown).toContain('HEAD answers as GET, with the same status and headers and no body.');
 
     // What the page made the browser send over the network: itself and the document, from the resource, nothing else.
     expect([...new Set(browser.network)].sort()).toEqual([`GET ${resource}/docs`, `GET ${resource}/openapi.json`]);

@@ -253,7 +253,7 @@ describe('searching', () => {
 
   test("the README's curl lines and Lua example answer as it says", async () => {
     const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Searching for citizens'));
+    const section = readme.slice(readme.indexOf('\n## Searching for citizens\n'));
     const curls = [
       ...section.matchAll(/^curl -H "Authorization: Bearer \$KEY" 'http:\/\/127\.0\.0\.1:30120\/citizen_records([^']+)'$/gm),
     ].map((m) => m[1]);

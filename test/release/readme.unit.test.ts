@@ -1,15 +1,15 @@
 /**
  * README.md against the code. Its tables of routes, exports, error codes and convars are generated
  * from the contract (src/generate/files.test.ts checks they are current); here: the hand-written
- * examples show only real exports, the example responses are what the normalisers give, and the
- * layout table names every folder of the tree and nothing that is not in it.
+ * examples show only real exports, every file it links to exists, and the layout table names every
+ * folder of the tree and nothing that is not in it (the folders of src/, which move as rooms do, are
+ * named in docs/architecture.md instead). Example answers are not pasted: they are in openapi.json,
+ * generated from the normalisers' output.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { exportSignatures } from '../../src/generate/consumer-types';
-import { FORMAT_DOCUMENTATION } from '../../src/formats/documentation';
-import { FORMATS } from '../../src/formats/registry';
 
 const ROOT = resolve(__dirname, '../..');
 const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
@@ -20,10 +20,22 @@ test('every export the examples call exists, and every export is shown', () => {
   expect([...shown].sort()).toEqual([...exported].sort());
 });
 
-test('the example responses are what the normalisers give for the reference rows', () => {
-  for (const format of FORMATS) {
-    expect(readme).toContain(JSON.stringify({ success: true, data: FORMAT_DOCUMENTATION[format.name].examples.record.value }, null, 2));
-  }
+test('every file or folder the README links to is in the tree, and every section it links to exists', () => {
+  const links = [...readme.matchAll(/\]\(([^)#:\s]+)(?:#([^)\s]+))?\)/g)].map((m) => ({ path: m[1], anchor: m[2] ?? null }));
+  expect(links.length).toBeGreaterThan(10);
+  expect(links.filter((link) => !existsSync(resolve(ROOT, link.path))).map((link) => link.path)).toEqual([]);
+  // GitHub's anchor of a heading: lower-case, punctuation but - and _ dropped, spaces as -.
+  const anchorsOf = (path: string) =>
+    new Set(
+      [...readFileSync(resolve(ROOT, path), 'utf8').matchAll(/^#+ (.+)$/gm)].map((m) =>
+        m[1]
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N} _-]/gu, '')
+          .replaceAll(' ', '-'),
+      ),
+    );
+  const broken = links.filter((link) => link.anchor !== null && !anchorsOf(link.path).has(link.anchor));
+  expect(broken).toEqual([]);
 });
 
 test('each generated table sits between its markers', () => {
@@ -41,13 +53,13 @@ describe('the layout table', () => {
   /** The paths a row's first cell names, without a trailing slash. */
   const named = rows.flatMap((row) => [...row.split(' | ')[0].matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\/$/, '')));
   const tracked = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
-  /** Top-level folders, and the folders directly under src/, devkit/ and test/. */
+  /** Top-level folders, and the folders directly under devkit/ and test/. */
   const folders = [
     ...new Set(
       tracked.flatMap((file) => {
         const parts = file.split('/');
         const top = parts.length > 1 ? [parts[0]] : [];
-        const second = parts.length > 2 && ['src', 'devkit', 'test'].includes(parts[0]) ? [`${parts[0]}/${parts[1]}`] : [];
+        const second = parts.length > 2 && ['devkit', 'test'].includes(parts[0]) ? [`${parts[0]}/${parts[1]}`] : [];
         return [...top, ...second];
       }),
     ),
@@ -62,8 +74,15 @@ describe('the layout table', () => {
     expect(missing).toEqual([]);
   });
 
-  test('every top-level folder, and every folder of src/, devkit/ and test/, has a row', () => {
+  test('every top-level folder, and every folder of devkit/ and test/, has a row', () => {
     const unnamed = folders.filter((folder) => !named.some((path) => path === folder || path.startsWith(`${folder}/`)));
     expect(unnamed).toEqual([]);
+  });
+
+  test('every folder of src/ is named in docs/architecture.md, where the README sends a reader for them', () => {
+    const architecture = readFileSync(resolve(ROOT, 'docs/architecture.md'), 'utf8');
+    const rooms = [...new Set(tracked.filter((file) => /^src\/[^/]+\//.test(file)).map((file) => file.split('/').slice(0, 2).join('/')))];
+    expect(rooms.length).toBeGreaterThan(5);
+    expect(rooms.filter((room) => !architecture.includes(`\`${room}/`))).toEqual([]);
   });
 });
