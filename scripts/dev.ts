@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { startThrowawayServer, type ThrowawayServer } from '../devkit/db/mariadb-server';
 import { createTestDatabase } from '../devkit/db/test-database';
+import { consoleLines } from '../devkit/host/console-format';
 import { FxHost } from '../devkit/host/fx-host';
 import { waitFor } from '../devkit/host/host-fixture';
 import { loadFixture } from '../devkit/resource-harness';
@@ -56,7 +57,7 @@ async function main(): Promise<void> {
   const key = randomBytes(24).toString('hex');
   const host = new FxHost({
     convars: { 'citizen_records:api_keys': `dev:${key}`, 'citizen_records:log_level': 'debug' },
-    echoConsole: true,
+    echoConsole: (channel, text) => process.stdout.write(consoleLines(channel, text, { ansi: process.stdout.isTTY === true })),
   });
   const base = await host.listen(Number(process.env.PORT ?? 30120));
   const realDir = realOxmysqlDir();
