@@ -16,7 +16,6 @@ import { DEMO, DEMO_PLAYER, loadDemoData, logInDemoPlayer } from '../devkit/demo
 import { consoleLines } from '../devkit/host/console-format';
 import { FxHost } from '../devkit/host/fx-host';
 import { waitFor } from '../devkit/host/host-fixture';
-import { rawRequest } from '../devkit/host/http-client';
 import { realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
 import { startOxmysql } from '../devkit/resource-harness';
 
@@ -123,20 +122,29 @@ async function startDatabase(teardown: Teardown, signal: AbortSignal): Promise<{
   return { db, where: `database ${db.name} on ${where}` };
 }
 
-/** /health has inspected every format's tables (their notes and warnings are printed now), and the demo citizen is online. */
-async function whenReady(base: string, key: string, signal: AbortSignal): Promise<void> {
-  const health = async () => {
-    const response = await rawRequest(base, '/citizen_records/health');
-    return response.answered && response.status === 200 && !response.body.includes('"pending"');
+/**
+ * Waits until the health check has inspected every format's tables (so their notes and warnings
+ * come before the banner) and the resource has found the qb-core stand-in's player online. Asked
+ * through the exports, so the console's request log starts with the user's own requests.
+ */
+async function whenReady(host: FxHost, signal: AbortSignal): Promise<void> {
+  const ask = async (name: string, ...args: unknown[]): Promise<string> => {
+    try {
+      return JSON.stringify(await host.callExport('citizen_records', 'citizen_records', name, ...args));
+    } catch {
+      return ''; // its exports are not registered yet
+    }
   };
-  await until(health, 'citizen_records to inspect its tables', signal);
-  const online = async () => {
-    const response = await rawRequest(base, `/citizen_records/beta/citizens/${DEMO_PLAYER.citizenid}/presence`, {
-      headers: [['Authorization', `Bearer ${key}`]],
-    });
-    return response.answered && response.body.includes('"online":true');
+  const inspected = async () => {
+    const health = await ask('getHealth');
+    return health.includes('"status":"ok"') && !health.includes('"pending"');
   };
-  await until(online, 'citizen_records to find the qb-core stand-in and its player', signal);
+  await until(inspected, 'citizen_records to inspect its tables', signal);
+  await until(
+    async () => (await ask('getBetaPresence', DEMO_PLAYER.citizenid)).includes('"online":true'),
+    'citizen_records to find the demo player online',
+    signal,
+  );
 }
 
 /** Everything, in order; each part is handed to `teardown` as soon as it exists. */
@@ -167,7 +175,7 @@ async function start(teardown: Teardown, signal: AbortSignal): Promise<Started> 
   await until(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', signal);
   await logInDemoPlayer(host, db);
   host.startResource(ROOT, 'citizen_records');
-  await whenReady(base, key, signal);
+  await whenReady(host, signal);
   return {
     url: `${base}/citizen_records`,
     key,
