@@ -2,11 +2,12 @@
  * A MariaDB server for the integration tests: the one named by MYSQL_URL, or a throwaway
  * `mariadbd` with its own data dir, socket and free port, removed afterwards.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import mysql from 'mysql2/promise';
 
 export interface ThrowawayServer {
@@ -34,10 +35,11 @@ function findBinary(name: string): string {
   throw new Error(`${name} not found: install MariaDB (apt-get install mariadb-server) or set MYSQL_URL`);
 }
 
-/** Retries `attempt` until it resolves, for at most 60 s or until mariadbd exits. */
-async function whileStarting<T>(child: ChildProcess, log: () => string, attempt: () => Promise<T>): Promise<T> {
+/** Retries `attempt` until it resolves, for at most 60 s, until mariadbd exits or the start is called off. */
+async function whileStarting<T>(child: ChildProcess, log: () => string, attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   const deadline = Date.now() + 60_000;
   for (;;) {
+    signal?.throwIfAborted();
     if (child.exitCode !== null) throw new Error(`mariadbd exited with ${child.exitCode}:\n${log()}`);
     try {
       return await attempt();
@@ -48,6 +50,20 @@ async function whileStarting<T>(child: ChildProcess, log: () => string, attempt:
   }
 }
 
+/** Ends mariadbd (if it ever started) and removes its folder: nothing of it is left. */
+async function removeServer(child: ChildProcess | null, dir: string): Promise<void> {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    // A throwaway server's data is deleted next, so there is nothing to shut down cleanly; and
+    // mariadbd ignores SIGINT, which a terminal's Ctrl-C sends it along with npm run dev.
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  }
+  child?.stdout?.destroy();
+  child?.stderr?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+}
+
 export interface ThrowawayOptions {
   /**
    * `--innodb-buffer-pool-size` (e.g. `3G`); 64M by default, which the suites need no more than.
@@ -55,36 +71,58 @@ export interface ThrowawayOptions {
    * scan that reads memory rather than disk.
    */
   bufferPoolSize?: string;
+  /**
+   * Calls the start off (npm run dev's Ctrl-C): mariadbd is killed and its folder removed, and the
+   * start rejects with the signal's reason. A start that fails otherwise leaves nothing behind either.
+   */
+  signal?: AbortSignal;
 }
 
 export async function startThrowawayServer(options: ThrowawayOptions = {}): Promise<ThrowawayServer> {
+  const { signal } = options;
+  signal?.throwIfAborted();
   const dir = mkdtempSync(join(tmpdir(), 'citizen-records-mariadb-'));
+  let child: ChildProcess | null = null;
+  const kill = () => child?.kill('SIGKILL');
+  signal?.addEventListener('abort', kill, { once: true });
+  try {
+    const launched = await launch(dir, options);
+    child = launched.child;
+    return await ready({ ...launched, dir, signal });
+  } catch (error) {
+    await removeServer(child, dir);
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', kill);
+  }
+}
+
+/** Makes the data folder and starts mariadbd on it. */
+async function launch(dir: string, { bufferPoolSize = '64M', signal }: ThrowawayOptions): Promise<{ child: ChildProcess; port: number }> {
   const dataDir = join(dir, 'data');
-  const socket = join(dir, 'mysqld.sock');
   const port = await freePort();
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const userArgs = asRoot ? ['--user=root'] : [];
 
-  execFileSync(
+  await promisify(execFile)(
     findBinary('mariadb-install-db'),
     ['--no-defaults', `--datadir=${dataDir}`, '--auth-root-authentication-method=normal', '--skip-test-db', ...userArgs],
-    { stdio: 'pipe' },
+    { signal },
   );
-
-  let output = '';
+  signal?.throwIfAborted();
   const child = spawn(
     findBinary('mariadbd'),
     [
       '--no-defaults',
       `--datadir=${dataDir}`,
-      `--socket=${socket}`,
+      `--socket=${join(dir, 'mysqld.sock')}`,
       `--port=${port}`,
       '--bind-address=127.0.0.1',
       `--pid-file=${join(dir, 'mariadbd.pid')}`,
       '--skip-name-resolve',
       // The suites, the bench's own tests and their pools share this one server: room beyond the default 151.
       '--max-connections=1000',
-      `--innodb-buffer-pool-size=${options.bufferPoolSize ?? '64M'}`,
+      `--innodb-buffer-pool-size=${bufferPoolSize}`,
       '--innodb-log-file-size=16M',
       '--character-set-server=utf8mb4',
       '--collation-server=utf8mb4_general_ci',
@@ -92,6 +130,22 @@ export async function startThrowawayServer(options: ThrowawayOptions = {}): Prom
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  return { child, port };
+}
+
+/** Waits until mariadbd answers on TCP as root@127.0.0.1. */
+async function ready({
+  child,
+  port,
+  dir,
+  signal,
+}: {
+  child: ChildProcess;
+  port: number;
+  dir: string;
+  signal?: AbortSignal;
+}): Promise<ThrowawayServer> {
+  let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 
@@ -101,32 +155,20 @@ export async function startThrowawayServer(options: ThrowawayOptions = {}): Prom
     child,
     () => output,
     async () => {
-      const c = await mysql.createConnection({ socketPath: socket, user: 'root' });
+      const c = await mysql.createConnection({ socketPath: join(dir, 'mysqld.sock'), user: 'root' });
       await c.query("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1'");
       await c.query("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
       await c.end();
     },
+    signal,
   );
   const url = `mysql://root@127.0.0.1:${port}`;
   await whileStarting(
     child,
     () => output,
     async () => (await mysql.createConnection(url)).end(),
+    signal,
   );
 
-  return {
-    url,
-    dir,
-    async stop() {
-      if (child.exitCode === null) {
-        // A throwaway server's data is deleted next, so there is nothing to shut down cleanly.
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGKILL');
-        await exited;
-      }
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, dir, stop: () => removeServer(child, dir) };
 }

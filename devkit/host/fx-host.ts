@@ -52,8 +52,8 @@ export interface HostOptions {
   handlerTimeoutMs?: number;
   /** 'auto': a tick every 50 ms of real time; 'manual': ticks only through advance(). */
   clock?: 'auto' | 'manual';
-  /** Also print console lines to the test output. */
-  echoConsole?: boolean;
+  /** Also hands each console line to this (npm run dev prints them with `consoleLines`). */
+  echoConsole?: (channel: string, text: string) => void;
 }
 
 /** Either side of a call across the boundary: a resource, or the server's native side. */
@@ -199,7 +199,7 @@ export class FxHost implements RejectionSink {
 
   print(channel: string, text: string): void {
     this.console.push({ channel, text });
-    if (this.options.echoConsole) process.stdout.write(`[${channel.padStart(20).slice(-20)}] ${text}\n`);
+    this.options.echoConsole?.(channel, text);
   }
 
   /** Console lines of one resource. */

@@ -120,10 +120,16 @@ export class HttpGateway {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    this.server = server;
-    return new Promise((resolveUrl) =>
-      server.listen(port, '127.0.0.1', () => resolveUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
-    );
+    // A port already taken (another FXServer, a demo still running) is the caller's to report:
+    // unheard, the 'error' event would reach the process as an uncaught exception.
+    return new Promise((resolveUrl, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        this.server = server;
+        resolveUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      });
+    });
   }
 
   async close(): Promise<void> {

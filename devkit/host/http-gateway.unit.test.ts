@@ -271,3 +271,14 @@ describe('one connection', () => {
     expect(events()).toBe('handler,cancelled');
   });
 });
+
+describe('listening', () => {
+  test('a port already taken rejects with EADDRINUSE, and the host can still listen elsewhere and close', async () => {
+    const other = new FxHost({ clock: 'manual' });
+    const takenPort = Number(new URL(base).port);
+    await expect(other.listen(takenPort)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    const elsewhere = await other.listen();
+    expect(new URL(elsewhere).port).not.toBe(String(takenPort));
+    await other.close();
+  });
+});

@@ -26,14 +26,30 @@ export interface RejectionSink {
 const sinks = new Set<RejectionSink>();
 const replaced = new Map<ProcessEvent, Listener[]>();
 
+/**
+ * What Node does with an error nobody listens for (the process outside jest: npm run dev, the
+ * bench): print it and end with code 1, rather than let a fault of the host's own code (a port
+ * already taken) vanish and leave the process hanging.
+ */
+function nodeDefault(error: unknown): void {
+  nodeProcess.stderr.write(`${error instanceof Error ? error.stack : `Uncaught ${String(error)}`}\n`);
+  nodeProcess.exit(1);
+}
+
+function toReplaced(event: ProcessEvent, reason: unknown, promise?: Promise<unknown>): void {
+  const listeners = replaced.get(event) ?? [];
+  if (listeners.length === 0) nodeDefault(reason);
+  for (const listener of listeners) listener(reason, promise);
+}
+
 const dispatchers: Record<ProcessEvent, Listener> = {
   unhandledRejection: (reason, promise) => {
     for (const sink of sinks) if (sink.takeRejection(reason, promise as Promise<unknown>)) return;
-    for (const listener of replaced.get('unhandledRejection') ?? []) listener(reason, promise);
+    toReplaced('unhandledRejection', reason, promise);
   },
   uncaughtException: (error) => {
     for (const sink of sinks) if (sink.takeException(error)) return;
-    for (const listener of replaced.get('uncaughtException') ?? []) listener(error);
+    toReplaced('uncaughtException', error);
   },
 };
 

@@ -12,6 +12,7 @@ import { betaRecordSchema } from '../../src/formats/beta/schema';
 import { ROOT, startHarness, type Harness } from '../../devkit/resource-harness';
 import { waitFor } from '../../devkit/host/host-fixture';
 import { Framework, type StandinItem, type StandinKind, type StartOptions } from '../../devkit/lua/frameworks';
+import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -131,18 +132,10 @@ async function lookup(h: Harness, format: Format, id: string): Promise<Answer> {
   return { status: response.status, source: response.headers['x-record-source'] as string | undefined, record: body.data };
 }
 
-/** The row as oxmysql would hand it to the framework: JSON columns as text, no Date objects. */
-async function databaseRow(h: Harness, format: Format, id: string): Promise<{ [key: string]: unknown }> {
+/** The row as oxmysql would hand it to the framework. */
+function databaseRow(h: Harness, format: Format, id: string): Promise<{ [key: string]: unknown }> {
   const [table, key] = TABLE[format];
-  const [rows] = (await h.db.admin.query(`SELECT * FROM \`${table}\` WHERE \`${key}\` = ?`, [id])) as unknown as [
-    Array<{ [key: string]: unknown }>,
-  ];
-  return Object.fromEntries(
-    Object.entries(rows[0]).map(([column, value]) => [
-      column,
-      value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value,
-    ]),
-  );
+  return storedRow(h.db.admin, table, key, id);
 }
 
 /** The resource's console lines matching `pattern` so far. */

@@ -69,3 +69,23 @@ export function esxRow(overrides: Record<string, unknown> = {}): Record<string, 
     ...overrides,
   };
 }
+
+/** What reads a stored row: a connection of mysql2 (`TestDatabase.admin`). */
+interface RowReader {
+  query(sql: string, values: unknown[]): Promise<unknown>;
+}
+
+/**
+ * A character's stored row as oxmysql hands it to a framework at login: JSON columns as text, a
+ * TIMESTAMP as `YYYY-MM-DD hh:mm:ss` (the database's session zone is UTC), never a Date.
+ */
+export async function storedRow(db: RowReader, table: string, key: string, id: string): Promise<Record<string, unknown>> {
+  const [rows] = (await db.query(`SELECT * FROM \`${table}\` WHERE \`${key}\` = ?`, [id])) as [Array<Record<string, unknown>>];
+  if (rows.length === 0) throw new Error(`no row of ${table} has ${key} ${id}`);
+  return Object.fromEntries(
+    Object.entries(rows[0]).map(([column, value]) => [
+      column,
+      value instanceof Date ? value.toISOString().slice(0, 19).replace('T', ' ') : value,
+    ]),
+  );
+}
