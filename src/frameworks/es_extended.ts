@@ -1,5 +1,5 @@
 /**
- * es_extended (esx-framework/esx_core, `[core]/es_extended/`; docs/live.md#es_extended): all this
+ * es_extended (esx-framework/esx_core, `[core]/es_extended/`; docs/live.md#esx-in-memory): all this
  * resource knows of it. Verified at c026092 (1.13.5).
  *
  * Generations, told apart by `RunStaticPlayerMethod` (added in df287b04, 2025-01-22, released in

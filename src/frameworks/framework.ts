@@ -23,7 +23,7 @@ export interface PlayerReader {
 }
 
 /**
- * The framework's events about one online player (docs/live.md#events), all fired with
+ * The framework's events about one online player (docs/live.md#framework-events), all fired with
  * TriggerEvent on the server. Every one but the load event names the player by his server id, its
  * first argument.
  */

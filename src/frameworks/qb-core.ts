@@ -1,5 +1,5 @@
 /**
- * qb-core (qbcore-framework/qb-core; docs/live.md#qb-core): all this resource knows of it. Its
+ * qb-core (qbcore-framework/qb-core; docs/live.md#qb-core-in-memory): all this resource knows of it. Its
  * generations, checked against its history, each told apart by an export that generation has and
  * every older one lacks:
  *

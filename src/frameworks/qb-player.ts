@@ -2,7 +2,7 @@
  * What qb-core and qbx_core (which grew out of qb-core) share: the layout of a Player
  * (`{PlayerData, Functions…}`) and the events about one, with the same names and arguments in
  * every generation checked (qbcore-framework/qb-core 403d1c8, 9adb33b, 891b039, 37d3b84;
- * Qbox-project/qbx_core 959b77b; docs/live.md#events).
+ * Qbox-project/qbx_core 959b77b; docs/live.md#framework-events).
  */
 import { asList, asRecord, asString } from '../formats/common/coerce';
 import { table, unreadable } from './calls';

@@ -1,5 +1,5 @@
 /**
- * qbx_core (Qbox-project/qbx_core; docs/live.md#qbx_core): all this resource knows of it, verified
+ * qbx_core (Qbox-project/qbx_core; docs/live.md#qbx_core-in-memory): all this resource knows of it, verified
  * at 959b77b (v1.23.0). It also `provide`s qb-core and serves qb-core's exports through a bridge;
  * its own exports are read (watch.ts looks for it before qb-core).
  *

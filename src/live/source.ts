@@ -45,7 +45,7 @@ export interface LiveSource {
    * Calls `listener` with the format and the id (the identifier as the framework holds it, which
    * the format's route takes) of each online citizen the framework says changed: he loaded or
    * unloaded (a logout, a drop, his framework gone or found again), his job or grade, his duty or
-   * his money changed (each framework's events: docs/live.md#events). Synchronously, inside the
+   * his money changed (each framework's events: docs/live.md#framework-events). Synchronously, inside the
    * framework's event. Answers the function that stops it.
    */
   watch(listener: LiveListener): () => void;

@@ -1,4 +1,4 @@
--- xPlayer (server/classes/player.lua CreateExtendedPlayer): fields and ~40 of its closures.
+-- xPlayer (server/classes/player.lua CreateExtendedPlayer): its fields and some of its ~65 closures.
 -- coords is the login position (stale); getCoords reads the ped.
 
 function CreateExtendedPlayer(playerId, identifier, ssn, group, accounts, inventory, weight, job, loadout, name, coords, metadata)
