@@ -2,7 +2,7 @@
  * What answers each operation of the contract, and the exports made from it. The HTTP handler and
  * the exports call the same handlers, so a route and its export give the same envelope.
  */
-import { forFormat, OPERATIONS, perFormat, type DataOperationId } from '../contract/operations';
+import { forFormat, OPERATIONS, operationFormats, type DataOperationId } from '../contract/operations';
 import { FORMATS, type FormatName } from '../formats/registry';
 import type { Failure } from '../lookup/envelope';
 import type { Outcome } from '../lookup/outcome';
@@ -72,9 +72,8 @@ export function exportedFunctions(api: Api): ExportedFunction[] {
         // An export answers the envelope alone: the contract's `{success, data}`.
         return handler({ format, params, query, via: 'export' }).then((outcome) => outcome.envelope);
       };
-    if (perFormat(operation))
-      for (const format of FORMATS) functions.push({ name: forFormat(operation.export, format), call: bind(format.name) });
-    else functions.push({ name: operation.export, call: bind(null) });
+    for (const format of operationFormats(operation, FORMATS))
+      functions.push({ name: format ? forFormat(operation.export, format) : operation.export, call: bind(format?.name ?? null) });
   }
   return functions;
 }

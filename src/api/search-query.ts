@@ -15,7 +15,6 @@
  * by name; a changed or foreign one (or one from before a restart) is refused as not ours. The
  * count is what keeps at most SEARCH_REACH results reachable.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import {
   MAX_NAME_TERMS,
   MIN_TERM_LENGTH,
@@ -29,11 +28,11 @@ import {
 } from '../contract/search';
 import { formatCalendarDate } from '../formats/common/calendar-date';
 import { isSearchPosition, type SearchPosition } from '../formats/common/search-sql';
+import { openCursor, sealCursor, type CursorKey } from '../lookup/cursor';
+
+export type { CursorKey };
 
 const SEARCH_PARAMETERS = PARAMETERS.map((p) => p.name);
-
-/** Longer cursors are no cursor this service gave out (two names and an id fit many times over). */
-const MAX_CURSOR_LENGTH = 4096;
 
 /** What is searched for; the cursor is bound to exactly this (and the format). */
 export interface SearchFilter {
@@ -51,12 +50,6 @@ export interface SearchQuery extends SearchFilter {
 }
 
 export type SearchParse = { ok: true; query: SearchQuery } | { ok: false; message: string };
-
-/** What binds cursors: the format they were given for, and the resource's secret for this run. */
-export interface CursorKey {
-  scope: string;
-  secret: string | Uint8Array;
-}
 
 const invalid = (message: string): SearchParse => ({ ok: false, message });
 
@@ -232,23 +225,9 @@ export function searchFilterKey(filter: SearchFilter): string {
   return JSON.stringify([filter.terms, filter.dob, filter.phone]);
 }
 
-function filterHash(filter: SearchFilter, scope: string): string {
-  return createHash('sha256')
-    .update(`${scope}\u0000${searchFilterKey(filter)}`)
-    .digest('base64url')
-    .slice(0, 16);
-}
-
-function mac(payload: string, key: CursorKey): Buffer {
-  return createHmac('sha256', key.secret).update(payload).digest().subarray(0, 16);
-}
-
-const CURSOR_VERSION = 1;
-
 /** The cursor of the page after `served` results that ended at `position`. */
 export function encodeSearchCursor(filter: SearchFilter, served: number, position: SearchPosition, key: CursorKey): string {
-  const payload = Buffer.from(JSON.stringify([CURSOR_VERSION, filterHash(filter, key.scope), served, ...position])).toString('base64url');
-  return `${payload}.${mac(payload, key).toString('base64url')}`;
+  return sealCursor(searchFilterKey(filter), [served, ...position], key);
 }
 
 const NOT_OURS =
@@ -259,25 +238,15 @@ function decodeCursor(
   filter: SearchFilter,
   key: CursorKey,
 ): { served: number; position: SearchPosition } | { message: string } {
-  const match = text.length <= MAX_CURSOR_LENGTH ? /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/.exec(text) : null;
-  if (!match) return { message: NOT_OURS };
-  const [, payload, signature] = match;
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== 16 || !timingSafeEqual(given, mac(payload, key))) return { message: NOT_OURS };
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return { message: NOT_OURS };
-  }
-  if (!Array.isArray(decoded) || decoded[0] !== CURSOR_VERSION) return { message: NOT_OURS };
-  const [, hash, served, ...position] = decoded as unknown[];
-  if (hash !== filterHash(filter, key.scope)) {
+  const opened = openCursor(text, searchFilterKey(filter), key);
+  if (!opened.ok && opened.why === 'other_question') {
     return {
       message:
         'cursor belongs to another search (another format, name, dob or phone); use it with the search that gave it, or search again without it.',
     };
   }
+  if (!opened.ok) return { message: NOT_OURS };
+  const [served, ...position] = opened.fields;
   if (!Number.isInteger(served) || (served as number) < 1 || (served as number) >= SEARCH_REACH || !isSearchPosition(position)) {
     return { message: NOT_OURS };
   }

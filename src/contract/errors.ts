@@ -29,11 +29,15 @@ export const ERRORS = {
   },
   invalid_query: {
     status: 400,
-    meaning: "A search's parameters break its rules (the message names which); checked before any query.",
+    meaning: "A search's or a members page's parameters break their rules (the message names which); checked before any query.",
   },
   invalid_plate: {
     status: 400,
     meaning: 'The plate is not 1 to 8 letters, digits and spaces; checked before any query.',
+  },
+  invalid_job: {
+    status: 400,
+    meaning: 'The job or gang name is not 1 to 50 letters, digits, `_` and `-`; checked before any query.',
   },
   unauthorized: {
     status: 401,
@@ -42,6 +46,7 @@ export const ERRORS = {
   },
   citizen_not_found: { status: 404, meaning: 'The id is valid but no citizen has it.' },
   vehicle_not_found: { status: 404, meaning: 'The plate is valid but no vehicle has it.' },
+  job_not_found: { status: 404, meaning: 'The job or gang name is valid but the server does not define it.' },
   route_not_found: { status: 404, meaning: 'No route has this path.' },
   method_not_allowed: { status: 405, headers: ['Allow'], meaning: 'Only GET, HEAD and OPTIONS are answered.' },
   rate_limited: {

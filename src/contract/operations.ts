@@ -17,6 +17,17 @@
 import type { ErrorCode } from './errors';
 import type { ParameterRuleName } from './parameters';
 import type { Shape } from './shapes';
+import {
+  GANG_COUNT_DATA,
+  GANG_MEMBERS_DATA,
+  GANG_MEMBERS_PARAMETERS,
+  GANGS_DATA,
+  JOB_COUNT_DATA,
+  JOB_MEMBERS_DATA,
+  JOBS_DATA,
+  MEMBERS_COST,
+  MEMBERS_PARAMETERS,
+} from './rosters';
 import { SEARCH_COST, SEARCH_LIMIT, SEARCH_PARAMETERS, SEARCH_REACH } from './search';
 
 /** The most citizens one player's list holds; more is no real server's data, and the list stays bounded. */
@@ -79,6 +90,8 @@ export interface Operation {
   readonly summary: string;
   /** The OpenAPI tag of a format-less operation (a format's operations are tagged with its name). */
   readonly tag?: string;
+  /** A `{format}` operation only some formats have (beta's gangs): their names; every format when absent. */
+  readonly formats?: readonly string[];
 }
 
 /** What every keyed operation through a format may answer, besides its own codes. */
@@ -105,6 +118,68 @@ const KEYED_READ = { methods: READ, queryParameters: [], access: 'key' } as cons
 
 /** The path parameters of a route under `/{format}/citizens/{id}`. */
 const BY_ID = [{ name: 'id', rule: 'id' }] as const;
+
+/** The three roster operations of one kind of group (docs/design.md §2.11): its catalogue, one group's members, its count. */
+function rosterOperations<K extends 'job' | 'gang'>(kind: K, title: 'Job' | 'Gang') {
+  const jobs = kind === 'job';
+  const plural = `${kind}s`;
+  const formats = jobs ? {} : { formats: ['beta'] };
+  const byName = [{ name: kind, rule: 'job' }] as const;
+  const groupErrors = ['invalid_job', 'job_not_found'] as const;
+  return [
+    {
+      id: `${kind}s`,
+      path: `/{format}/${plural}`,
+      ...KEYED_READ,
+      pathParameters: [],
+      answer: {
+        kind: 'data',
+        data: jobs ? JOBS_DATA : GANGS_DATA,
+        description: `Every ${kind} the server defines, with its grades and how many citizens holding it are online${jobs ? ' and on duty' : ''}.`,
+      },
+      errors: LOOKUP_ERRORS,
+      name: `{Format}${title}s`,
+      export: `get{Format}${title}s`,
+      summary: `The ${plural} the server defines in format {format}, with online counts`,
+      ...formats,
+    },
+    {
+      id: `${kind}Members`,
+      path: `/{format}/${plural}/{${kind}}/members`,
+      ...KEYED_READ,
+      pathParameters: byName,
+      queryParameters: jobs ? MEMBERS_PARAMETERS : GANG_MEMBERS_PARAMETERS,
+      cost: MEMBERS_COST,
+      answer: {
+        kind: 'data',
+        data: jobs ? JOB_MEMBERS_DATA : GANG_MEMBERS_DATA,
+        description: `One page of the ${kind}'s members, online and offline; \`members\` is empty when nobody holds it. Costs ${MEMBERS_COST} requests of the key's rate limit.`,
+      },
+      errors: [...groupErrors, 'invalid_query', ...LOOKUP_ERRORS],
+      name: `{Format}${title}Members`,
+      export: `get{Format}${title}Members`,
+      summary: `The members of one ${kind} in format {format}, highest grade first`,
+      ...formats,
+    },
+    {
+      id: `${kind}Count`,
+      path: `/{format}/${plural}/{${kind}}/count`,
+      ...KEYED_READ,
+      pathParameters: byName,
+      answer: {
+        kind: 'data',
+        data: jobs ? JOB_COUNT_DATA : GANG_COUNT_DATA,
+        description: `How many citizens holding the ${kind} are online${jobs ? ' and on duty' : ''}: numbers only, from the framework's memory, no query (a bot may poll it).`,
+      },
+      // Memory only: none of a query's codes, but the catalogue ESX reads from its tables may not be known yet.
+      errors: [...groupErrors, ...FORMAT_ERRORS, 'database_unavailable'],
+      name: `{Format}${title}Count`,
+      export: `get{Format}${title}Count`,
+      summary: `How many citizens holding one ${kind} are online in format {format}`,
+      ...formats,
+    },
+  ] as const;
+}
 
 /** In the order the router tries them and the documents list them. */
 export const OPERATIONS = [
@@ -252,6 +327,8 @@ export const OPERATIONS = [
     export: 'get{Format}Presence',
     summary: 'Whether one citizen in format {format} is online, and his server id',
   },
+  ...rosterOperations('job', 'Job'),
+  ...rosterOperations('gang', 'Gang'),
 ] as const satisfies readonly Operation[];
 
 export type OperationId = (typeof OPERATIONS)[number]['id'];
@@ -265,6 +342,12 @@ export type ContractOperation = Operation & { readonly id: OperationId };
 /** True when the operation exists once per format. */
 export function perFormat(operation: Operation): boolean {
   return operation.path.includes('{format}');
+}
+
+/** The formats an operation exists for: each of `all` it names (null once for a format-less one). */
+export function operationFormats<F extends { name: string }>(operation: Operation, all: readonly F[]): ReadonlyArray<F | null> {
+  if (!perFormat(operation)) return [null];
+  return operation.formats ? all.filter((f) => operation.formats?.includes(f.name)) : all;
 }
 
 /** A template with `{format}` and `{Format}` filled in for one format. */

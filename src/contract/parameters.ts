@@ -46,7 +46,20 @@ export const PLATE_RULE: ParameterRule = {
   error: 'invalid_plate',
 };
 
+/**
+ * A job's or a gang's name as the framework defines it (ESX `jobs.name`, the keys of qb-core's and
+ * Qbox's shared jobs and gangs): letters, digits, `_` and `-`, 1 to 50 (ESX's `jobs.name` is a
+ * VARCHAR(50)). Nothing else can be a name, so `%`, quotes and spaces are refused before any query.
+ */
+export const JOB_RULE: ParameterRule = {
+  pattern: '^[A-Za-z0-9_-]{1,50}$',
+  wording: '1 to 50 letters, digits, _ and - (a job or gang name as the framework defines it)',
+  description: "A job's or a gang's name as the framework defines it (`police`), matched exactly: `police` is not `policetraining`.",
+  example: 'police',
+  error: 'invalid_job',
+};
+
 /** Rules by the name routes give them; `id` is the format's own (FormatDeclaration.idRule). */
-export const PARAMETER_RULES = { license: LICENSE_RULE, plate: PLATE_RULE } as const;
+export const PARAMETER_RULES = { license: LICENSE_RULE, plate: PLATE_RULE, job: JOB_RULE } as const;
 
 export type ParameterRuleName = 'id' | keyof typeof PARAMETER_RULES;

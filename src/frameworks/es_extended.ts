@@ -8,7 +8,8 @@
  * list this resource reads.
  */
 import type { EsxPlayerParts } from '../live/parts';
-import { asList, asRecord, asString } from '../formats/common/coerce';
+import type { HeldGroups } from '../live/source';
+import { asBoolean, asList, asNumber, asRecord, asString } from '../formats/common/coerce';
 import type { AnyFunction } from '../natives';
 import { frameworkCaller, hasExport, settledAside, table, unreadable, type FrameworkContext } from './calls';
 import type { Framework, Generation, PlayerEvents, PlayerReader } from './framework';
@@ -44,6 +45,25 @@ const SAVE_METHODS: ReadonlyArray<[key: Exclude<keyof EsxPlayerParts, 'family'>,
   ['metadata', 'getMeta'],
 ];
 
+/**
+ * What rosters read of an xPlayer's job object (`xPlayer.job`, `getJob()`: `{name, grade,
+ * grade_name, onDuty, …}`, server/classes/player.lua:584-598). `onDuty` arrived with the duty of
+ * Legacy 1.13 (`setJob(name, grade, onDuty)`); a build without it has no duty: nobody counts as on
+ * duty there. ESX has no gangs.
+ */
+export function esxHeldGroups(job: unknown, call: string): HeldGroups {
+  const held = asRecord(job);
+  const name = asString(held?.name);
+  if (!held || name === '') throw unreadable(call, 'the job is no job object');
+  const gradeName = asString(held.grade_name);
+  return {
+    jobs: [
+      { name, grade: Math.trunc(asNumber(held.grade)), gradeName: gradeName === '' ? null : gradeName, onDuty: asBoolean(held.onDuty) },
+    ],
+    gangs: [],
+  };
+}
+
 /** 1.13+: `RunStaticPlayerMethod(source, method, …)` (server/classes/player.lua:957-969). */
 function staticMethodReader(context: FrameworkContext): PlayerReader {
   const call = frameworkCaller(context, RESOURCE);
@@ -70,6 +90,8 @@ function staticMethodReader(context: FrameworkContext): PlayerReader {
       for (const [index, [key]] of SAVE_METHODS.entries()) parts[key] = answers[index];
       return parts;
     },
+    // One method: getJob, where read asks six.
+    groups: async ({ serverId }) => esxHeldGroups(await method(serverId, 'getJob'), 'RunStaticPlayerMethod getJob'),
   };
 }
 
@@ -90,6 +112,20 @@ function sharedObjectReader(context: FrameworkContext): PlayerReader {
   const object = table(shared, 'getSharedObject', 'the shared object');
   const getPlayerFromId = object.GetPlayerFromId;
   if (typeof getPlayerFromId !== 'function') throw unreadable('getSharedObject', 'it has no GetPlayerFromId function');
+  const xPlayerOf = async (citizen: OnlineCitizen) => {
+    const xPlayer = table(
+      await call.ref('GetPlayerFromId', getPlayerFromId as AnyFunction, citizen.serverId),
+      'GetPlayerFromId',
+      `the xPlayer of server id ${citizen.serverId}`,
+    );
+    if (asString(xPlayer.identifier) !== citizen.identifier) {
+      throw unreadable(
+        'GetPlayerFromId',
+        `server id ${citizen.serverId} holds ${asString(xPlayer.identifier) || '(none)'}, not ${citizen.identifier}`,
+      );
+    }
+    return xPlayer;
+  };
   return {
     // ESX.Players as the shared object was packed: a moment ago.
     loaded: async () =>
@@ -98,20 +134,10 @@ function sharedObjectReader(context: FrameworkContext): PlayerReader {
         return citizenOf(asString(xPlayer?.identifier), xPlayer?.source ?? xPlayer?.playerId) ?? [];
       }),
     async read(citizen) {
-      const xPlayer = table(
-        await call.ref('GetPlayerFromId', getPlayerFromId as AnyFunction, citizen.serverId),
-        'GetPlayerFromId',
-        `the xPlayer of server id ${citizen.serverId}`,
-      );
-      if (asString(xPlayer.identifier) !== citizen.identifier) {
-        throw unreadable(
-          'GetPlayerFromId',
-          `server id ${citizen.serverId} holds ${asString(xPlayer.identifier) || '(none)'}, not ${citizen.identifier}`,
-        );
-      }
-      const { accounts, job, group, inventory, loadout, metadata } = xPlayer;
+      const { accounts, job, group, inventory, loadout, metadata } = await xPlayerOf(citizen);
       return { family: 'esx', accounts, job, group, inventory, loadout, metadata };
     },
+    groups: async (citizen) => esxHeldGroups((await xPlayerOf(citizen)).job, 'GetPlayerFromId'),
   };
 }
 

@@ -11,6 +11,7 @@
  * start and when it restarts), and the function references it holds are kept.
  */
 import type { EsxPlayerParts, LiveFamily, QbPlayerParts } from '../live/parts';
+import type { HeldGroups } from '../live/source';
 import type { FrameworkContext } from './calls';
 import type { OnlineCitizen } from './online';
 
@@ -20,6 +21,11 @@ export interface PlayerReader {
   loaded(): Promise<OnlineCitizen[]>;
   /** One loaded player's in-memory data. Throws LiveTrouble. */
   read(citizen: OnlineCitizen): Promise<EsxPlayerParts | QbPlayerParts>;
+  /**
+   * The jobs and gangs one loaded player holds now (job rosters): the least the generation offers
+   * to read them, asked after his load and each job or duty event, never per lookup. Throws LiveTrouble.
+   */
+  groups(citizen: OnlineCitizen): Promise<HeldGroups>;
 }
 
 /**

@@ -4,7 +4,7 @@
  * again), one online citizen's in-memory data and ped when a lookup asks, and the framework's
  * events about an online citizen handed to whoever watches. The core sees it only as a LiveSource.
  */
-import { OFFLINE, type LiveListener, type LiveSource, type Presence } from '../live/source';
+import { OFFLINE, type HeldGroups, type LiveListener, type LiveSource, type OnlineMember, type Presence } from '../live/source';
 import type { FormatLive, LiveFamily, LiveParts } from '../live/parts';
 import type { Natives } from '../natives';
 import { LiveTrouble, type TroubleLog } from './calls';
@@ -31,8 +31,15 @@ const PLAYER_EVENTS = [
 ];
 
 export class FrameworkLiveSource implements LiveSource {
-  /** Each format with live records, and the set of its online citizens. */
-  private readonly tracked: ReadonlyArray<{ format: string; live: FormatLive; set: OnlineSet }>;
+  /**
+   * Each format with live records, the set of its online citizens, and the jobs and gangs each of
+   * them holds by server id (null until his framework told them, or when it failed to).
+   */
+  private readonly tracked: ReadonlyArray<{ format: string; live: FormatLive; set: OnlineSet; groups: Map<number, HeldGroups | null> }>;
+  /** Bumped at each change of someone's groups: part of version(), so a cached roster does not outlive a hire. */
+  private groupChanges = 0;
+  /** The latest groups read asked for each server id: an older read answering late is dropped. */
+  private readonly groupReads = new Map<number, number>();
   private readonly listeners = new Set<LiveListener>();
   /** Bumped at each (re)attach of a family, so a slow rebuild of an earlier one is dropped. */
   private readonly attachments = new Map<LiveFamily, number>();
@@ -43,6 +50,7 @@ export class FrameworkLiveSource implements LiveSource {
       format,
       live,
       set: new OnlineSet(live.key),
+      groups: new Map(),
     }));
     this.oneSync = oneSyncEnabled(options.natives);
     options.watch.subscribe({ attached: (family, current) => this.attached(family, current) });
@@ -86,7 +94,16 @@ export class FrameworkLiveSource implements LiveSource {
   }
 
   version(format: string): number {
-    return this.options.enabled ? (this.tracked.find((t) => t.format === format)?.set.version ?? 0) : 0;
+    return this.options.enabled ? (this.tracked.find((t) => t.format === format)?.set.version ?? 0) + this.groupChanges : 0;
+  }
+
+  members(format: string): readonly OnlineMember[] {
+    const entry = this.tracked.find((t) => t.format === format);
+    if (!entry) return [];
+    const members: OnlineMember[] = [];
+    for (const { identifier, serverId } of entry.set.citizens())
+      members.push({ id: identifier, serverId, groups: entry.groups.get(serverId) ?? null });
+    return members;
   }
 
   unmergeable(parts: LiveParts): void {
@@ -126,7 +143,10 @@ export class FrameworkLiveSource implements LiveSource {
     if (!this.families().includes(family)) return;
     const attachment = (this.attachments.get(family) ?? 0) + 1;
     this.attachments.set(family, attachment);
-    for (const { format, set } of this.setsOf(family)) for (const citizen of set.clear()) this.notify(format, citizen);
+    for (const { format, set, groups } of this.setsOf(family)) {
+      groups.clear();
+      for (const citizen of set.clear()) this.notify(format, citizen);
+    }
     const reader = current?.reader;
     if (!current || !reader) return;
     reader.loaded().then(
@@ -140,17 +160,44 @@ export class FrameworkLiveSource implements LiveSource {
   }
 
   private load(family: LiveFamily, citizen: OnlineCitizen): void {
-    for (const { format, set } of this.setsOf(family)) {
+    for (const { format, set, groups } of this.setsOf(family)) {
       set.add(citizen);
+      groups.set(citizen.serverId, null);
       this.notify(format, citizen);
     }
+    this.readGroups(family, citizen);
   }
 
   private unload(family: LiveFamily, serverId: number): void {
-    for (const { format, set } of this.setsOf(family)) {
+    for (const { format, set, groups } of this.setsOf(family)) {
+      groups.delete(serverId);
       const gone = set.removeServerId(serverId);
       if (gone) this.notify(format, gone);
     }
+  }
+
+  /**
+   * Reads the jobs and gangs the citizen holds now and keeps them while he is online (the same
+   * character on the same server id). A framework that fails leaves them unknown (null: rosters
+   * then take his membership from the database), told once like any other trouble.
+   */
+  private readGroups(family: LiveFamily, citizen: OnlineCitizen): void {
+    const attached = this.options.watch.attached(family);
+    if (!attached?.reader) return;
+    const read = (this.groupReads.get(citizen.serverId) ?? 0) + 1;
+    this.groupReads.set(citizen.serverId, read);
+    const keep = (held: HeldGroups | null) => {
+      if (this.groupReads.get(citizen.serverId) !== read) return;
+      for (const { set, groups } of this.setsOf(family)) {
+        if (set.byServerId(citizen.serverId)?.identifier !== citizen.identifier) continue;
+        groups.set(citizen.serverId, held);
+        this.groupChanges++;
+      }
+    };
+    attached.reader.groups(citizen).then(keep, (error: unknown) => {
+      this.options.troubles.report(attached.framework.resource, error);
+      keep(null);
+    });
   }
 
   /** One of the attached generations' player events: the set kept, the change told. */
@@ -168,10 +215,14 @@ export class FrameworkLiveSource implements LiveSource {
       if (events.unload.includes(event)) {
         this.unload(family, serverId);
       } else if ([...events.job, ...events.duty, ...events.money].includes(event)) {
+        let changed: OnlineCitizen | undefined;
         for (const { format, set } of this.setsOf(family)) {
           const citizen = set.byServerId(serverId);
           if (citizen) this.notify(format, citizen);
+          changed ??= citizen;
         }
+        // A hire, a promotion, a duty toggle: the rosters' counts follow at once.
+        if (changed && !events.money.includes(event)) this.readGroups(family, changed);
       }
     }
   }

@@ -63,6 +63,11 @@ export class OnlineSet {
     return undefined;
   }
 
+  /** Everyone online now. */
+  citizens(): IterableIterator<OnlineCitizen> {
+    return this.byKey.values();
+  }
+
   /** Forgets everyone; answers who was online. */
   clear(): OnlineCitizen[] {
     const gone = [...this.byKey.values()];

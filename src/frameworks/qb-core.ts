@@ -34,7 +34,7 @@ import {
 } from './calls';
 import type { Framework, Generation, PlayerReader, SharedLists } from './framework';
 import type { OnlineCitizen } from './online';
-import { fromPlayerData, playerDataOf, QB_EVENTS } from './qb-player';
+import { fromPlayerData, playerDataOf, QB_EVENTS, qbHeldGroups } from './qb-player';
 
 const RESOURCE = 'qb-core';
 
@@ -51,12 +51,12 @@ async function loadedBySource(call: FrameworkCaller): Promise<OnlineCitizen[]> {
 /** A reader asking one export per lookup: by citizenid (2026-05 on) or by source (2025-01 to 2026-05). */
 function exportReader(context: FrameworkContext, by: 'GetPlayerByCitizenId' | 'GetPlayer'): PlayerReader {
   const call = frameworkCaller(context, RESOURCE);
+  const playerData = async (citizen: OnlineCitizen) =>
+    playerDataOf(await call.export(by, by === 'GetPlayer' ? citizen.serverId : citizen.identifier), citizen, by);
   return {
     loaded: () => loadedBySource(call),
-    async read(citizen) {
-      const player = await call.export(by, by === 'GetPlayer' ? citizen.serverId : citizen.identifier);
-      return { family: 'qb', playerData: playerDataOf(player, citizen, by) };
-    },
+    read: async (citizen) => ({ family: 'qb', playerData: await playerData(citizen) }),
+    groups: async (citizen) => qbHeldGroups(await playerData(citizen)),
   };
 }
 
@@ -67,13 +67,13 @@ function coreObjectReader(context: FrameworkContext): PlayerReader {
   const object = table(core, 'GetCoreObject', 'the core object');
   const getPlayer = asRecord(object.Functions)?.GetPlayer;
   if (typeof getPlayer !== 'function') throw unreadable('GetCoreObject', 'it has no Functions.GetPlayer');
+  const playerData = async (citizen: OnlineCitizen) =>
+    playerDataOf(await call.ref('Functions.GetPlayer', getPlayer as AnyFunction, citizen.serverId), citizen, 'Functions.GetPlayer');
   return {
     // QBCore.Players as the core object was packed: a moment ago.
     loaded: async () => fromPlayerData(asList(object.Players).map((player) => asRecord(player)?.PlayerData)),
-    async read(citizen) {
-      const player = await call.ref('Functions.GetPlayer', getPlayer as AnyFunction, citizen.serverId);
-      return { family: 'qb', playerData: playerDataOf(player, citizen, 'Functions.GetPlayer') };
-    },
+    read: async (citizen) => ({ family: 'qb', playerData: await playerData(citizen) }),
+    groups: async (citizen) => qbHeldGroups(await playerData(citizen)),
   };
 }
 

@@ -4,7 +4,8 @@
  * every generation checked (qbcore-framework/qb-core 403d1c8, 9adb33b, 891b039, 37d3b84;
  * Qbox-project/qbx_core 959b77b; docs/live.md#framework-events).
  */
-import { asList, asRecord, asString } from '../formats/common/coerce';
+import { asBoolean, asList, asNumber, asRecord, asString } from '../formats/common/coerce';
+import type { HeldGroup, HeldGroups } from '../live/source';
 import { table, unreadable } from './calls';
 import type { PlayerEvents } from './framework';
 import { citizenOf, type OnlineCitizen } from './online';
@@ -19,6 +20,31 @@ export function playerDataOf(player: unknown, citizen: OnlineCitizen, call: stri
     );
   }
   return data;
+}
+
+/**
+ * A PlayerData's `job` or `gang` (`{name, grade = {name, level}, onduty, …}`; the first QBCore
+ * builds kept a bare level in `grade`, docs/live.md#qb-core-in-memory), or null when it names none.
+ */
+function heldGroup(value: unknown, duty: boolean): HeldGroup | null {
+  const group = asRecord(value);
+  const name = asString(group?.name);
+  if (!group || name === '') return null;
+  const grade = asRecord(group.grade);
+  const gradeName = asString(grade?.name);
+  return {
+    name,
+    grade: Math.trunc(asNumber(grade ? grade.level : group.grade)),
+    gradeName: gradeName === '' ? null : gradeName,
+    onDuty: duty && asBoolean(group.onduty),
+  };
+}
+
+/** What rosters read of a PlayerData: its job (with its duty) and its gang. */
+export function qbHeldGroups(data: Record<string, unknown>): HeldGroups {
+  const job = heldGroup(data.job, true);
+  const gang = heldGroup(data.gang, false);
+  return { jobs: job ? [job] : [], gangs: gang ? [gang] : [] };
 }
 
 /** Citizens from a list (or slot table) of PlayerData. */

@@ -12,19 +12,42 @@
 import type { QbPlayerParts } from '../live/parts';
 import { callFramework, frameworkCaller, tryExport, unreadable, type FrameworkContext } from './calls';
 import type { Framework, Generation, PlayerReader } from './framework';
-import { fromPlayerData, playerDataOf, QB_EVENTS } from './qb-player';
+import type { OnlineCitizen } from './online';
+import { asNumber, asRecord } from '../formats/common/coerce';
+import type { HeldGroup, HeldGroups } from '../live/source';
+import { fromPlayerData, playerDataOf, QB_EVENTS, qbHeldGroups } from './qb-player';
 
 const RESOURCE = 'qbx_core';
 const OX_INVENTORY = 'ox_inventory';
 const STATE_KEYS = ['hunger', 'thirst', 'stress'] as const;
 
+/**
+ * Qbox's groups: the primary job and gang as qb-core's, and every other group the player holds
+ * from `PlayerData.jobs`/`gangs` (`{name = grade}`, server/player.lua:690-733; the groups its
+ * `player_groups` table keeps), each with its grade and never on duty (duty belongs to the primary job).
+ */
+export function qbxHeldGroups(data: Record<string, unknown>): HeldGroups {
+  const primary = qbHeldGroups(data);
+  const others = (held: readonly HeldGroup[], map: unknown): HeldGroup[] =>
+    Object.entries(asRecord(map) ?? {})
+      .filter(([name]) => !held.some((g) => g.name === name))
+      .map(([name, grade]) => ({ name, grade: Math.trunc(asNumber(grade)), gradeName: null, onDuty: false }));
+  return {
+    jobs: [...primary.jobs, ...others(primary.jobs, data.jobs)],
+    gangs: [...primary.gangs, ...others(primary.gangs, data.gangs)],
+  };
+}
+
 function reader(context: FrameworkContext): PlayerReader {
   const call = frameworkCaller(context, RESOURCE);
   const { natives, timeoutMs } = context;
+  const playerDataOfCitizen = async (citizen: OnlineCitizen) =>
+    playerDataOf(await call.export('GetPlayer', citizen.serverId), citizen, 'GetPlayer');
   return {
     loaded: async () => fromPlayerData(await call.export('GetPlayersData')),
+    groups: async (citizen) => qbxHeldGroups(await playerDataOfCitizen(citizen)),
     async read(citizen) {
-      const playerData = playerDataOf(await call.export('GetPlayer', citizen.serverId), citizen, 'GetPlayer');
+      const playerData = await playerDataOfCitizen(citizen);
       const state: Record<string, unknown> = {};
       for (const key of STATE_KEYS) {
         const value = callFramework('GetStateBagValue', () => natives.stateBagValue(`player:${citizen.serverId}`, key), timeoutMs);

@@ -14,6 +14,7 @@ export interface JsonSchema {
   items?: JsonSchema;
   maxItems?: number;
   anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   enum?: readonly unknown[];
   const?: unknown;
@@ -71,6 +72,7 @@ export function shapeSchema(shape: Shape, format: AnyFormat | null): JsonSchema 
       required: FORMATS.map((f) => f.name),
     });
   }
+  if ('allOf' in shape) return described({ allOf: shape.allOf.map((part) => shapeSchema(part, format)) });
   if ('formatSchema' in shape) {
     if (!format) throw new Error(`a format-less operation names the format schema ${shape.formatSchema}`);
     return { $ref: `${SCHEMA_REF}${formatSchemaName(format, shape.formatSchema)}` };
@@ -86,6 +88,10 @@ export function exampleOf(shape: Shape, format: AnyFormat | null): Example {
     return FORMAT_DOCUMENTATION[format.name].examples[shape.formatSchema];
   }
   if ('sharedSchema' in shape) return SHARED_SCHEMAS[shape.sharedSchema].example;
+  if ('allOf' in shape) {
+    const parts = shape.allOf.map((part) => exampleOf(part, format));
+    return { summary: parts[0]?.summary ?? '', value: Object.assign({}, ...parts.map((p) => p.value)) };
+  }
   if ('list' in shape) {
     const item = exampleOf(shape.list, format);
     return { summary: `A list of one: ${item.summary}`, value: [item.value] };

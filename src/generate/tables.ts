@@ -26,6 +26,7 @@ function shapeText(shape: Shape, format: AnyFormat | null): string {
   if ('formatSchema' in shape) return `<${format ? formatSchemaName(format, shape.formatSchema) : shape.formatSchema}>`;
   if ('sharedSchema' in shape) return `<${shape.sharedSchema}>`;
   if ('list' in shape) return `[${shapeText(shape.list, format)}, …]`;
+  if ('allOf' in shape) return shape.allOf.map((part) => shapeText(part, format)).join(' + ');
   if ('object' in shape) return `{${Object.keys(shape.object).join(', ')}}`;
   if ('perFormat' in shape) return `{${FORMATS.map((f) => f.name).join(', ')}}`;
   if ('enum' in shape) return shape.enum.map((v) => JSON.stringify(v)).join('|');

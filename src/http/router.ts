@@ -3,7 +3,7 @@
  * (src/contract/operations.ts), each `{format}` path made once per format of the registry. Paths
  * are relative to the resource prefix.
  */
-import { forFormat, OPERATIONS, perFormat, type ContractOperation } from '../contract/operations';
+import { forFormat, OPERATIONS, operationFormats, type ContractOperation } from '../contract/operations';
 import { FORMATS, type AnyFormat, type FormatName } from '../formats/registry';
 import { parseRequestPath, type PathSegment } from './request-path';
 
@@ -39,7 +39,7 @@ function entry(operation: ContractOperation, format: AnyFormat | null): RouteEnt
 
 /** Every route, in the contract's order: each operation, once or once per format. */
 export const ROUTES: readonly RouteEntry[] = OPERATIONS.flatMap((operation) =>
-  perFormat(operation) ? FORMATS.map((format) => entry(operation, format)) : [entry(operation, null)],
+  operationFormats(operation, FORMATS).map((format) => entry(operation, format)),
 );
 
 function matchEntry(route: RouteEntry, segments: readonly PathSegment[]): RouteMatch | null {

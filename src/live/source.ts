@@ -12,6 +12,30 @@ export interface Presence {
   server_id: number | null;
 }
 
+/** A job or a gang an online citizen holds, as his framework holds it now. */
+export interface HeldGroup {
+  readonly name: string;
+  readonly grade: number;
+  /** The grade's name where the framework keeps it on the player (ESX `grade_name`, qb-core `grade.name`). */
+  readonly gradeName: string | null;
+  /** Only a primary job can be on duty (never a gang, never a Qbox second job). */
+  readonly onDuty: boolean;
+}
+
+/** Every job and gang one online citizen holds: the primary one first (Qbox adds its other groups). */
+export interface HeldGroups {
+  readonly jobs: readonly HeldGroup[];
+  readonly gangs: readonly HeldGroup[];
+}
+
+/** One online citizen as rosters see him: `groups` null while his framework could not tell them. */
+export interface OnlineMember {
+  /** The identifier as the framework holds it (the route's id). */
+  readonly id: string;
+  readonly serverId: number;
+  readonly groups: HeldGroups | null;
+}
+
 /** Told the format and the route's id of a citizen whose framework state changed. */
 export type LiveListener = (format: string, id: string) => void;
 
@@ -49,6 +73,12 @@ export interface LiveSource {
    * framework's event. Answers the function that stops it.
    */
   watch(listener: LiveListener): () => void;
+  /**
+   * Every online citizen of the format and the jobs and gangs he holds, kept from the framework's
+   * load, job and duty events (job rosters, docs/design.md §2.11): no database query, no framework
+   * call.
+   */
+  members(format: string): readonly OnlineMember[];
 }
 
 /** Nothing online: where no FiveM side runs (tests, tools). */
@@ -58,4 +88,5 @@ export const NO_LIVE_SOURCE: LiveSource = {
   version: () => 0,
   unmergeable: () => undefined,
   watch: () => () => undefined,
+  members: () => [],
 };
