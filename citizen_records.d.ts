@@ -387,7 +387,7 @@ export interface Vehicle {
 }
 
 /** Stable error codes; the HTTP status of each is in the README and /openapi.json. */
-export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
+export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'invalid_job' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'job_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
 
 export interface Success<T> {
   success: true;
@@ -493,5 +493,186 @@ export interface CitizenRecordsExports {
     online: boolean;
     /** The player's server id (source) while online; null otherwise. */
     server_id: number | null;
+  }>>;
+  /** The jobs the server defines in format alpha, with online counts */
+  getAlphaJobs(): Promise<Envelope<{
+    /** Every job the server defines, `unemployed` included, by name. */
+    jobs: Array<{
+      /** The name routes take (`police`). */
+      name: string;
+      /** Its label for people. */
+      label: string;
+      /** Lowest first. */
+      grades: Array<{
+        /** The grade number (0 the lowest in every framework). */
+        grade: number;
+        /** Its name as the framework stores it on a citizen (ESX `job_grades.name`, qb-core `grades[n].name`). */
+        name: string;
+        /** Its label for people (ESX `job_grades.label`; qb-core and Qbox have none: the name). */
+        label: string;
+        /** The grade may manage the job (qb-core `isboss`; ESX: the grade named `boss`, as esx_society reads it). */
+        isboss?: boolean;
+        /** Its pay (ESX `salary`, qb-core `payment`). */
+        payment?: number;
+      }>;
+      /** Citizens holding it who are online now (from the framework, no query). */
+      online: number;
+      /** Of those, on duty now. */
+      on_duty: number;
+    }>;
+  }>>;
+  /** The jobs the server defines in format beta, with online counts */
+  getBetaJobs(): Promise<Envelope<{
+    /** Every job the server defines, `unemployed` included, by name. */
+    jobs: Array<{
+      /** The name routes take (`police`). */
+      name: string;
+      /** Its label for people. */
+      label: string;
+      /** Lowest first. */
+      grades: Array<{
+        /** The grade number (0 the lowest in every framework). */
+        grade: number;
+        /** Its name as the framework stores it on a citizen (ESX `job_grades.name`, qb-core `grades[n].name`). */
+        name: string;
+        /** Its label for people (ESX `job_grades.label`; qb-core and Qbox have none: the name). */
+        label: string;
+        /** The grade may manage the job (qb-core `isboss`; ESX: the grade named `boss`, as esx_society reads it). */
+        isboss?: boolean;
+        /** Its pay (ESX `salary`, qb-core `payment`). */
+        payment?: number;
+      }>;
+      /** Citizens holding it who are online now (from the framework, no query). */
+      online: number;
+      /** Of those, on duty now. */
+      on_duty: number;
+    }>;
+  }>>;
+  /** The members of one job in format alpha, highest grade first */
+  getAlphaJobMembers(job: string, query?: {
+    /** Only members at this grade or above: a whole number written in digits (`-` allowed). */
+    grade_min?: number;
+    /** `true`: only members online now; `false`: only those offline. */
+    online?: boolean;
+    /** `true`: only members on duty now (online, and the framework says so); `false`: the others. */
+    on_duty?: boolean;
+    /** Members per page, 1 to 50 written in digits (20 when absent). */
+    limit?: number;
+    /** The `next` of the previous page, with the same job and filters. */
+    cursor?: string;
+  }): Promise<Envelope<{
+    /** By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the job. */
+    members: Array<AlphaSummary & {
+      /** The member's grade: the framework's while he is online, else the database's. */
+      grade: number;
+      /** The grade's name as the server defines it; null when it defines no such grade. */
+      grade_name: string | null;
+      /** Online now. */
+      online: boolean;
+      /** The player's server id while online; null otherwise. */
+      server_id: number | null;
+      /** On duty now, as the framework says; never while offline, never for a second job (Qbox). */
+      on_duty: boolean;
+    }>;
+    /** The `cursor` of the next page; null on the last page. */
+    next: string | null;
+  }>>;
+  /** The members of one job in format beta, highest grade first */
+  getBetaJobMembers(job: string, query?: {
+    /** Only members at this grade or above: a whole number written in digits (`-` allowed). */
+    grade_min?: number;
+    /** `true`: only members online now; `false`: only those offline. */
+    online?: boolean;
+    /** `true`: only members on duty now (online, and the framework says so); `false`: the others. */
+    on_duty?: boolean;
+    /** Members per page, 1 to 50 written in digits (20 when absent). */
+    limit?: number;
+    /** The `next` of the previous page, with the same job and filters. */
+    cursor?: string;
+  }): Promise<Envelope<{
+    /** By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the job. */
+    members: Array<BetaSummary & {
+      /** The member's grade: the framework's while he is online, else the database's. */
+      grade: number;
+      /** The grade's name as the server defines it; null when it defines no such grade. */
+      grade_name: string | null;
+      /** Online now. */
+      online: boolean;
+      /** The player's server id while online; null otherwise. */
+      server_id: number | null;
+      /** On duty now, as the framework says; never while offline, never for a second job (Qbox). */
+      on_duty: boolean;
+    }>;
+    /** The `cursor` of the next page; null on the last page. */
+    next: string | null;
+  }>>;
+  /** How many citizens holding one job are online in format alpha */
+  getAlphaJobCount(job: string): Promise<Envelope<{
+    /** Citizens holding it who are online now (from the framework, no query). */
+    online: number;
+    /** Of those, on duty now. */
+    on_duty: number;
+  }>>;
+  /** How many citizens holding one job are online in format beta */
+  getBetaJobCount(job: string): Promise<Envelope<{
+    /** Citizens holding it who are online now (from the framework, no query). */
+    online: number;
+    /** Of those, on duty now. */
+    on_duty: number;
+  }>>;
+  /** The gangs the server defines in format beta, with online counts */
+  getBetaGangs(): Promise<Envelope<{
+    /** Every gang the server defines, `none` included, by name. */
+    gangs: Array<{
+      /** The name routes take (`police`). */
+      name: string;
+      /** Its label for people. */
+      label: string;
+      /** Lowest first. */
+      grades: Array<{
+        /** The grade number (0 the lowest in every framework). */
+        grade: number;
+        /** Its name as the framework stores it on a citizen (ESX `job_grades.name`, qb-core `grades[n].name`). */
+        name: string;
+        /** Its label for people (ESX `job_grades.label`; qb-core and Qbox have none: the name). */
+        label: string;
+        /** The grade may manage the job (qb-core `isboss`; ESX: the grade named `boss`, as esx_society reads it). */
+        isboss?: boolean;
+        /** Its pay (ESX `salary`, qb-core `payment`). */
+        payment?: number;
+      }>;
+      /** Citizens holding it who are online now (from the framework, no query). */
+      online: number;
+    }>;
+  }>>;
+  /** The members of one gang in format beta, highest grade first */
+  getBetaGangMembers(gang: string, query?: {
+    /** Only members at this grade or above: a whole number written in digits (`-` allowed). */
+    grade_min?: number;
+    /** `true`: only members online now; `false`: only those offline. */
+    online?: boolean;
+    /** Members per page, 1 to 50 written in digits (20 when absent). */
+    limit?: number;
+    /** The `next` of the previous page, with the same job and filters. */
+    cursor?: string;
+  }): Promise<Envelope<{
+    /** By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the gang. */
+    members: Array<BetaSummary & {
+      /** The member's grade: the framework's while he is online, else the database's. */
+      grade: number;
+      /** The grade's name as the server defines it; null when it defines no such grade. */
+      grade_name: string | null;
+      /** Online now. */
+      online: boolean;
+      /** The player's server id while online; null otherwise. */
+      server_id: number | null;
+    }>;
+    /** The `cursor` of the next page; null on the last page. */
+    next: string | null;
+  }>>;
+  /** How many citizens holding one gang are online in format beta */
+  getBetaGangCount(gang: string): Promise<Envelope<{
+    /** Citizens holding it who are online now (from the framework, no query). */
+    online: number;
   }>>;
 }

@@ -263,7 +263,7 @@
 ---@field fakeplate string A fake plate fitted by a fake-plate script (beta `fakeplate`); `""` when none, and always on alpha
 ---@field properties table<string, any> The stored vehicle properties (alpha `vehicle`, beta `mods`) as the framework saved them (colours, mods, extras, …); `{}` when absent or unreadable
 
----@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
+---@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"invalid_job"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"job_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
 
 ---@class CitizenRecords.Error
 ---@field code CitizenRecords.ErrorCode
@@ -380,6 +380,164 @@
 ---@field data? CitizenRecords.BetaPresenceResultData
 ---@field error? CitizenRecords.Error
 
+---@class CitizenRecords.AlphaJobsResultDataJobsItemGradesItem
+---@field grade integer The grade number (0 the lowest in every framework).
+---@field name string Its name as the framework stores it on a citizen (ESX `job_grades.name`, qb-core `grades[n].name`).
+---@field label string Its label for people (ESX `job_grades.label`; qb-core and Qbox have none: the name).
+---@field isboss? boolean The grade may manage the job (qb-core `isboss`; ESX: the grade named `boss`, as esx_society reads it).
+---@field payment? number Its pay (ESX `salary`, qb-core `payment`).
+
+---@class CitizenRecords.AlphaJobsResultDataJobsItem
+---@field name string The name routes take (`police`).
+---@field label string Its label for people.
+---@field grades CitizenRecords.AlphaJobsResultDataJobsItemGradesItem[] Lowest first.
+---@field online integer Citizens holding it who are online now (from the framework, no query).
+---@field on_duty integer Of those, on duty now.
+
+---@class CitizenRecords.AlphaJobsResultData
+---@field jobs CitizenRecords.AlphaJobsResultDataJobsItem[] Every job the server defines, `unemployed` included, by name.
+
+---@class CitizenRecords.AlphaJobsResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaJobsResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaJobsResultDataJobsItemGradesItem
+---@field grade integer The grade number (0 the lowest in every framework).
+---@field name string Its name as the framework stores it on a citizen (ESX `job_grades.name`, qb-core `grades[n].name`).
+---@field label string Its label for people (ESX `job_grades.label`; qb-core and Qbox have none: the name).
+---@field isboss? boolean The grade may manage the job (qb-core `isboss`; ESX: the grade named `boss`, as esx_society reads it).
+---@field payment? number Its pay (ESX `salary`, qb-core `payment`).
+
+---@class CitizenRecords.BetaJobsResultDataJobsItem
+---@field name string The name routes take (`police`).
+---@field label string Its label for people.
+---@field grades CitizenRecords.BetaJobsResultDataJobsItemGradesItem[] Lowest first.
+---@field online integer Citizens holding it who are online now (from the framework, no query).
+---@field on_duty integer Of those, on duty now.
+
+---@class CitizenRecords.BetaJobsResultData
+---@field jobs CitizenRecords.BetaJobsResultDataJobsItem[] Every job the server defines, `unemployed` included, by name.
+
+---@class CitizenRecords.BetaJobsResult
+---@field success boolean
+---@field data? CitizenRecords.BetaJobsResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.GetAlphaJobMembersQuery
+---@field grade_min? integer Only members at this grade or above: a whole number written in digits (`-` allowed).
+---@field online? boolean `true`: only members online now; `false`: only those offline.
+---@field on_duty? boolean `true`: only members on duty now (online, and the framework says so); `false`: the others.
+---@field limit? integer Members per page, 1 to 50 written in digits (20 when absent).
+---@field cursor? string The `next` of the previous page, with the same job and filters.
+
+---@class CitizenRecords.AlphaJobMembersResultDataMembersItem: CitizenRecords.AlphaSummary
+---@field grade integer The member's grade: the framework's while he is online, else the database's.
+---@field grade_name string|nil The grade's name as the server defines it; null when it defines no such grade.
+---@field online boolean Online now.
+---@field server_id integer|nil The player's server id while online; null otherwise.
+---@field on_duty boolean On duty now, as the framework says; never while offline, never for a second job (Qbox).
+
+---@class CitizenRecords.AlphaJobMembersResultData
+---@field members CitizenRecords.AlphaJobMembersResultDataMembersItem[] By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the job.
+---@field next string|nil The `cursor` of the next page; null on the last page.
+
+---@class CitizenRecords.AlphaJobMembersResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaJobMembersResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.GetBetaJobMembersQuery
+---@field grade_min? integer Only members at this grade or above: a whole number written in digits (`-` allowed).
+---@field online? boolean `true`: only members online now; `false`: only those offline.
+---@field on_duty? boolean `true`: only members on duty now (online, and the framework says so); `false`: the others.
+---@field limit? integer Members per page, 1 to 50 written in digits (20 when absent).
+---@field cursor? string The `next` of the previous page, with the same job and filters.
+
+---@class CitizenRecords.BetaJobMembersResultDataMembersItem: CitizenRecords.BetaSummary
+---@field grade integer The member's grade: the framework's while he is online, else the database's.
+---@field grade_name string|nil The grade's name as the server defines it; null when it defines no such grade.
+---@field online boolean Online now.
+---@field server_id integer|nil The player's server id while online; null otherwise.
+---@field on_duty boolean On duty now, as the framework says; never while offline, never for a second job (Qbox).
+
+---@class CitizenRecords.BetaJobMembersResultData
+---@field members CitizenRecords.BetaJobMembersResultDataMembersItem[] By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the job.
+---@field next string|nil The `cursor` of the next page; null on the last page.
+
+---@class CitizenRecords.BetaJobMembersResult
+---@field success boolean
+---@field data? CitizenRecords.BetaJobMembersResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.AlphaJobCountResultData
+---@field online integer Citizens holding it who are online now (from the framework, no query).
+---@field on_duty integer Of those, on duty now.
+
+---@class CitizenRecords.AlphaJobCountResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaJobCountResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaJobCountResultData
+---@field online integer Citizens holding it who are online now (from the framework, no query).
+---@field on_duty integer Of those, on duty now.
+
+---@class CitizenRecords.BetaJobCountResult
+---@field success boolean
+---@field data? CitizenRecords.BetaJobCountResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaGangsResultDataGangsItemGradesItem
+---@field grade integer The grade number (0 the lowest in every framework).
+---@field name string Its name as the framework stores it on a citizen (ESX `job_grades.name`, qb-core `grades[n].name`).
+---@field label string Its label for people (ESX `job_grades.label`; qb-core and Qbox have none: the name).
+---@field isboss? boolean The grade may manage the job (qb-core `isboss`; ESX: the grade named `boss`, as esx_society reads it).
+---@field payment? number Its pay (ESX `salary`, qb-core `payment`).
+
+---@class CitizenRecords.BetaGangsResultDataGangsItem
+---@field name string The name routes take (`police`).
+---@field label string Its label for people.
+---@field grades CitizenRecords.BetaGangsResultDataGangsItemGradesItem[] Lowest first.
+---@field online integer Citizens holding it who are online now (from the framework, no query).
+
+---@class CitizenRecords.BetaGangsResultData
+---@field gangs CitizenRecords.BetaGangsResultDataGangsItem[] Every gang the server defines, `none` included, by name.
+
+---@class CitizenRecords.BetaGangsResult
+---@field success boolean
+---@field data? CitizenRecords.BetaGangsResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.GetBetaGangMembersQuery
+---@field grade_min? integer Only members at this grade or above: a whole number written in digits (`-` allowed).
+---@field online? boolean `true`: only members online now; `false`: only those offline.
+---@field limit? integer Members per page, 1 to 50 written in digits (20 when absent).
+---@field cursor? string The `next` of the previous page, with the same job and filters.
+
+---@class CitizenRecords.BetaGangMembersResultDataMembersItem: CitizenRecords.BetaSummary
+---@field grade integer The member's grade: the framework's while he is online, else the database's.
+---@field grade_name string|nil The grade's name as the server defines it; null when it defines no such grade.
+---@field online boolean Online now.
+---@field server_id integer|nil The player's server id while online; null otherwise.
+
+---@class CitizenRecords.BetaGangMembersResultData
+---@field members CitizenRecords.BetaGangMembersResultDataMembersItem[] By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the gang.
+---@field next string|nil The `cursor` of the next page; null on the last page.
+
+---@class CitizenRecords.BetaGangMembersResult
+---@field success boolean
+---@field data? CitizenRecords.BetaGangMembersResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.BetaGangCountResultData
+---@field online integer Citizens holding it who are online now (from the framework, no query).
+
+---@class CitizenRecords.BetaGangCountResult
+---@field success boolean
+---@field data? CitizenRecords.BetaGangCountResultData
+---@field error? CitizenRecords.Error
+
 ---@class CitizenRecords.Exports
 ---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
@@ -394,3 +552,12 @@
 ---@field getBetaCitizenVehicles fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenVehiclesResult
 ---@field getAlphaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaPresenceResult
 ---@field getBetaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaPresenceResult
+---@field getAlphaJobs fun(self: CitizenRecords.Exports): CitizenRecords.AlphaJobsResult
+---@field getBetaJobs fun(self: CitizenRecords.Exports): CitizenRecords.BetaJobsResult
+---@field getAlphaJobMembers fun(self: CitizenRecords.Exports, job: string, query?: CitizenRecords.GetAlphaJobMembersQuery): CitizenRecords.AlphaJobMembersResult
+---@field getBetaJobMembers fun(self: CitizenRecords.Exports, job: string, query?: CitizenRecords.GetBetaJobMembersQuery): CitizenRecords.BetaJobMembersResult
+---@field getAlphaJobCount fun(self: CitizenRecords.Exports, job: string): CitizenRecords.AlphaJobCountResult
+---@field getBetaJobCount fun(self: CitizenRecords.Exports, job: string): CitizenRecords.BetaJobCountResult
+---@field getBetaGangs fun(self: CitizenRecords.Exports): CitizenRecords.BetaGangsResult
+---@field getBetaGangMembers fun(self: CitizenRecords.Exports, gang: string, query?: CitizenRecords.GetBetaGangMembersQuery): CitizenRecords.BetaGangMembersResult
+---@field getBetaGangCount fun(self: CitizenRecords.Exports, gang: string): CitizenRecords.BetaGangCountResult

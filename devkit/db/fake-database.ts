@@ -234,6 +234,7 @@ export const peopleFormat: AnyFormat = defineFormat({
   framework: 'Fake',
   table: 'people',
   tables: ['people'],
+  rosterTables: 'people table',
   idRule: { pattern: '^[0-9]{1,8}$', wording: '1 to 8 digits', description: 'digits', example: '1001', error: 'invalid_id' },
   isValidId: (id) => /^[0-9]{1,8}$/.test(id),
   // Vehicles in a `cars` table (plate, owner): unavailable where a suite does not create it.
@@ -254,6 +255,8 @@ export const peopleFormat: AnyFormat = defineFormat({
     const list = ['id', ...(columns.has('name') ? ['name'] : [])].map((c) => `\`${c}\``).join(', ');
     const toRecord = (row: Row): PeopleRecord => ({ id: String(row.id), name: row.name == null ? null : String(row.name) });
     return {
+      // People hold no jobs.
+      rosters: null,
       // By the first word of the name, in id order; no phones to search.
       search: {
         refuse: ({ phone }) => (phone === null ? null : 'people have no phone numbers'),

@@ -29,6 +29,7 @@ import {
 import { formatCalendarDate } from '../formats/common/calendar-date';
 import { isSearchPosition, type SearchPosition } from '../formats/common/search-sql';
 import { openCursor, sealCursor, type CursorKey } from '../lookup/cursor';
+import { listWords, readQueryString, shownValue as shown } from '../lookup/query-string';
 
 export type { CursorKey };
 
@@ -55,41 +56,14 @@ const invalid = (message: string): SearchParse => ({ ok: false, message });
 
 const codePoints = (text: string): number => [...text].length;
 
-const PARAMETER_LIST = `${SEARCH_PARAMETERS.slice(0, -1).join(', ')} and ${SEARCH_PARAMETERS[SEARCH_PARAMETERS.length - 1]}`;
-
-/** How a value is shown back in a message: quoted, and cut when long. */
-function shown(value: string): string {
-  const cut = codePoints(value) > 40 ? `${[...value].slice(0, 40).join('')}…` : value;
-  return JSON.stringify(cut);
-}
+const PARAMETER_LIST = listWords(SEARCH_PARAMETERS);
 
 /**
  * The query string of a search route (the text after `?`, undecoded): `+` and `%20` are spaces.
  */
 export function parseSearchQueryString(raw: string, key: CursorKey): SearchParse {
-  const values: Partial<Record<SearchParameter, string>> = {};
-  const seen = new Set<string>();
-  const hash = raw.indexOf('#');
-  const text = hash === -1 ? raw : raw.slice(0, hash);
-  for (const pair of text.split('&')) {
-    if (pair === '') continue;
-    const eq = pair.indexOf('=');
-    let name: string;
-    let value: string;
-    try {
-      name = decodeURIComponent((eq === -1 ? pair : pair.slice(0, eq)).replace(/\+/g, ' '));
-      value = eq === -1 ? '' : decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, ' '));
-    } catch {
-      return invalid(`The query string has a malformed %-escape in ${shown(pair)}; encode each parameter's value with encodeURIComponent.`);
-    }
-    if (!(SEARCH_PARAMETERS as readonly string[]).includes(name)) {
-      return invalid(`Unknown parameter ${shown(name)}; a search takes ${PARAMETER_LIST}.`);
-    }
-    if (seen.has(name)) return invalid(`Parameter ${name} is given more than once; give each parameter once.`);
-    seen.add(name);
-    if (value !== '') values[name as SearchParameter] = value;
-  }
-  return checkSearch(values, key);
+  const read = readQueryString(raw, SEARCH_PARAMETERS, 'a search');
+  return read.ok ? checkSearch(read.values, key) : invalid(read.message);
 }
 
 /**

@@ -19,6 +19,8 @@ import { keepPrepared, prepareAll, preparedAvailability, SCHEMA_RECHECK_MS, type
 import { answerPresence } from '../presence/presence';
 import { searchRoom } from '../search/room';
 import { citizenVehiclesRoom, plateRoom, vehiclePreparation } from '../vehicles/room';
+import { answerCount, catalogueRoom, membersRoom } from '../rosters/room';
+import type { GroupKind } from '../rosters/query';
 import type { PreparedVehicles } from '../formats/common/vehicle-lookup';
 import { formatOf, type OperationCall, type OperationHandler } from './handlers';
 
@@ -66,6 +68,16 @@ function operationsOf(options: ServiceOptions, house: LookupHouse, citizens: Ser
       const version = liveVersion ? options.live.version(format) : 0;
       return runLookup({ house, room, tables, format, given: given(call), via: call.via, requestId: call.requestId, liveVersion: version });
     };
+  const rosterOptions = {
+    labels: Object.fromEntries(options.formats.map((f) => [f.name, f.rosterTables])),
+    live: options.live,
+    cursorSecret: options.cursorSecret,
+  };
+  // A roster answer depends on who holds what online: its cache key changes with every load, unload, hire and duty toggle.
+  const members = (kind: GroupKind) =>
+    through(membersRoom(rosterOptions, kind), citizens, (call) => ({ name: call.params[kind], query: call.query }), true);
+  const count = (kind: GroupKind) => (call: OperationCall) =>
+    Promise.resolve(unkept(answerCount({ ...rosterOptions, enabled: options.enabled, citizens }, kind, formatOf(call), call.params[kind])));
   const operations: Record<DataOperationId, OperationHandler> = {
     citizen: through(citizenRoom({ formats, live }), citizens, (call) => call.params.id, true),
     citizensByLicense: through(licenseRoom({ formats, live }), citizens, (call) => call.params.license, true),
@@ -74,6 +86,12 @@ function operationsOf(options: ServiceOptions, house: LookupHouse, citizens: Ser
     citizenVehicles: through(citizenVehiclesRoom({ formats }), vehicles, (call) => call.params.id),
     presence: (call) =>
       Promise.resolve(unkept(answerPresence({ formats, enabled: options.enabled, live: options.live }, formatOf(call), call.params.id))),
+    jobs: through(catalogueRoom(rosterOptions, 'job'), citizens, () => null, true),
+    gangs: through(catalogueRoom(rosterOptions, 'gang'), citizens, () => null, true),
+    jobMembers: members('job'),
+    gangMembers: members('gang'),
+    jobCount: count('job'),
+    gangCount: count('gang'),
   };
   return operations;
 }

@@ -7,6 +7,7 @@ import type { VehicleCatalog } from './common/vehicle-catalog';
 import type { VehicleSource } from './common/vehicle-lookup';
 import type { FormatLive, LiveParts } from '../live/parts';
 import type { FormatSearch } from './common/search-sql';
+import type { FormatRosters } from '../rosters/definitions';
 import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
 
 /**
@@ -118,6 +119,8 @@ export interface FormatLookups<R> {
   byLicense: LicenseLookup<R>;
   /** Citizens by name, birth date or phone (`search.ts`: the SQL and each summary). */
   search: FormatSearch<unknown>;
+  /** Job (and gang) definitions and members (`jobs.ts`); null where this server lacks their tables. */
+  rosters: FormatRosters | null;
 }
 
 /**
@@ -139,6 +142,8 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
   readonly table: string;
   /** Every table `prepare` reads the columns of: a change to any of them prepares the format again. */
   readonly tables: readonly string[];
+  /** The tables its job rosters need, for people (the 501 of a server without them). */
+  readonly rosterTables: string;
   /** Its `{id}`: checked before any query, published in the OpenAPI document. */
   readonly idRule: ParameterRule;
   isValidId(id: string): boolean;

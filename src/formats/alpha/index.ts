@@ -3,6 +3,7 @@ import { alphaVehicleSource } from './vehicles';
 import { ALPHA_ID_RULE, isValidAlphaId } from './id';
 import { alphaLive } from './live';
 import { prepareAlpha } from './prepare';
+import { ALPHA_ROSTER_TABLES } from './jobs';
 
 /** Record format alpha: one ESX `users` row, from ESX 1.1 (essentialmode) to Legacy 1.13+. */
 export const alphaFormat = defineFormat({
@@ -11,7 +12,8 @@ export const alphaFormat = defineFormat({
   framework: 'ESX',
   table: 'users',
   // `users`, and where it lacks them ESX 1.1/1.2's account and item tables (prepare.ts).
-  tables: ['users', 'user_accounts', 'user_inventory'],
+  tables: ['users', 'user_accounts', 'user_inventory', 'jobs', 'job_grades'],
+  rosterTables: ALPHA_ROSTER_TABLES,
   idRule: ALPHA_ID_RULE,
   isValidId: isValidAlphaId,
   vehicles: alphaVehicleSource,

@@ -20,7 +20,8 @@ import {
 } from './query';
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
-import { prepareAlphaSearch } from './search';
+import { alphaSummaryReader, prepareAlphaSearch } from './search';
+import { prepareAlphaRosters } from './jobs';
 import type { AlphaRecord } from './schema';
 
 /** The order of this server's `dateofbirth` strings: the convar's, or under `auto` a bounded sample's. */
@@ -47,7 +48,9 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
   if (!columns?.has('identifier')) return null;
   const selected = selectAlphaColumns(columns);
   const normaliseOptions = { warn: options.warn, dobOrder: await dobOrder(db, columns, options) };
-  const search = prepareAlphaSearch(columns, { ...normaliseOptions, maxColumnBytes: options.maxColumnBytes });
+  const summaries = { ...normaliseOptions, maxColumnBytes: options.maxColumnBytes };
+  const search = prepareAlphaSearch(columns, summaries);
+  const rosters = await prepareAlphaRosters(db, columns, { now: options.now, reader: alphaSummaryReader(columns, summaries) });
   const userQuery = alphaUserQuery(selected, options.maxColumnBytes);
   const { esxCharacterPrefix: prefix, esxMaxCharacters: slots } = options;
   const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
@@ -97,6 +100,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
 
   return {
     search,
+    rosters,
     async byId(id, live) {
       // The framework is asked first only where one identifier is looked up and `users` alone holds
       // the citizen (no side tables): then its values stand for the accounts, job, group, items,

@@ -33,8 +33,8 @@ function columnOrNull(columns: ReadonlyMap<string, TableColumn>, name: string): 
   return column ? quoteIdentifier(column.name) : 'NULL';
 }
 
-/** The search over this server's `users` columns (the table has `identifier`, as prepareAlpha checks). */
-export function prepareAlphaSearch(columns: ReadonlyMap<string, TableColumn>, options: AlphaSearchOptions): FormatSearch<AlphaSummary> {
+/** What a summary reads of this server's `users` (the search's and the rosters' select list, fields and summary). */
+export function alphaSummaryReader(columns: ReadonlyMap<string, TableColumn>, options: AlphaSearchOptions) {
   // Every summary field is the `users` column of the same name.
   const select = selectAlphaColumns(columns)
     .filter(({ key }) => (ALPHA_SUMMARY_FIELDS as readonly string[]).includes(key))
@@ -50,6 +50,12 @@ export function prepareAlphaSearch(columns: ReadonlyMap<string, TableColumn>, op
     warnOversize(row, String(row.identifier), options);
     return normaliseAlphaSummary(row, options);
   };
+  return { select, fields, summary };
+}
+
+/** The search over this server's `users` columns (the table has `identifier`, as prepareAlpha checks). */
+export function prepareAlphaSearch(columns: ReadonlyMap<string, TableColumn>, options: AlphaSearchOptions): FormatSearch<AlphaSummary> {
+  const { select, fields, summary } = alphaSummaryReader(columns, options);
   return {
     refuse({ dob, phone }) {
       if (phone !== null && fields.phone === null) {

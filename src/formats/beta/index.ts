@@ -3,6 +3,7 @@ import { betaVehicleSource } from './vehicles';
 import { BETA_ID_RULE, isValidBetaId } from './id';
 import { betaLive } from './live';
 import { prepareBeta } from './prepare';
+import { BETA_ROSTER_TABLES, PLAYER_GROUPS_TABLE } from './jobs';
 import { PLAYERS_TABLE } from './query';
 
 /** Record format beta: a QBCore or Qbox `players` row, from the April 2021 QBCore table to now. */
@@ -11,7 +12,8 @@ export const betaFormat = defineFormat({
   title: 'Beta',
   framework: 'QBCore/Qbox',
   table: PLAYERS_TABLE,
-  tables: [PLAYERS_TABLE],
+  tables: [PLAYERS_TABLE, PLAYER_GROUPS_TABLE],
+  rosterTables: BETA_ROSTER_TABLES,
   idRule: BETA_ID_RULE,
   isValidId: isValidBetaId,
   vehicles: betaVehicleSource,

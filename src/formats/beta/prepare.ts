@@ -7,7 +7,8 @@ import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { frameworkCatalogs } from './group-catalog';
 import { betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
-import { prepareBetaSearch } from './search';
+import { betaSummaryReader, prepareBetaSearch } from './search';
+import { prepareBetaRosters } from './jobs';
 import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE, type CitizenQuery } from './query';
 import type { BetaRecord } from './schema';
 
@@ -30,8 +31,14 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
     const { value: merged, met } = await mergeLive(live, String(row.citizenid), (parts) => mergeBetaLive(row, parts));
     return { value: normalise(merged ?? row, nowMs), met };
   };
+  const rosters = await prepareBetaRosters(db, columns, {
+    groups: options.groups,
+    now: options.now,
+    reader: betaSummaryReader(columns, options),
+  });
   return {
     search: prepareBetaSearch(columns, options),
+    rosters,
     async byId(id, live) {
       const nowMs = options.now();
       // An online citizen: what PlayerData holds is read from the framework, not from the row (most

@@ -52,11 +52,8 @@ function charinfoText(charinfo: string, key: string): string {
   return `IF(JSON_VALID(${charinfo}), IF(JSON_TYPE(${value}) IN ('OBJECT', 'ARRAY', 'NULL'), NULL, JSON_UNQUOTE(${value})), NULL)`;
 }
 
-/**
- * The search over this server's `players` columns (the table has `citizenid`, as prepareBeta
- * checks). A table without `charinfo` has no names, dates or phones: every search finds nobody.
- */
-export function prepareBetaSearch(columns: ReadonlyMap<string, TableColumn>, options: BetaSearchOptions): FormatSearch<BetaSummary> {
+/** What a summary reads of this server's `players` (the search's and the rosters' select list, fields and summary). */
+export function betaSummaryReader(columns: ReadonlyMap<string, TableColumn>, options: BetaSearchOptions) {
   const charinfoColumn = columns.get('charinfo');
   const citizenid = columns.get('citizenid');
   const charinfo = charinfoColumn ? asUtf8(quoteIdentifier(charinfoColumn.name)) : 'NULL';
@@ -73,6 +70,15 @@ export function prepareBetaSearch(columns: ReadonlyMap<string, TableColumn>, opt
     warnOversize(row, String(row.citizenid), options);
     return normaliseBetaSummary(row, { warn: options.warn, nowMs, groups: frameworkCatalogs(options.groups()) });
   };
+  return { select, fields, summary };
+}
+
+/**
+ * The search over this server's `players` columns (the table has `citizenid`, as prepareBeta
+ * checks). A table without `charinfo` has no names, dates or phones: every search finds nobody.
+ */
+export function prepareBetaSearch(columns: ReadonlyMap<string, TableColumn>, options: BetaSearchOptions): FormatSearch<BetaSummary> {
+  const { select, fields, summary } = betaSummaryReader(columns, options);
   return {
     refuse: () => null,
     run(criteria, execute) {

@@ -43,12 +43,12 @@ export function asUtf8(expr: string): string {
 }
 
 /** `expr` as text compared under the name collation; NULL reads as ''. */
-function nameKey(expr: string): string {
+export function nameKey(expr: string): string {
   return `${asUtf8(`COALESCE(${expr}, '')`)} COLLATE ${SEARCH_COLLATION}`;
 }
 
 /** `expr` as text compared byte for byte. */
-function binaryText(expr: string): string {
+export function binaryText(expr: string): string {
   return `${asUtf8(expr)} COLLATE utf8mb4_bin`;
 }
 
