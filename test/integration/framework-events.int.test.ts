@@ -149,6 +149,27 @@ describe.each(CASES)('$kind', (c) => {
     expect(told).toEqual([]);
   });
 
+  test("rosters: the jobs an online citizen holds follow his load, a hire and a duty toggle, read the generation's cheap way", async () => {
+    const source = framework.loadPlayer(c.row, { source: 7 });
+    await host.advance(TICK_MS);
+    const held = () => frameworks.live.members(c.format).map((m) => ({ id: m.id, serverId: m.serverId, job: m.groups?.jobs[0] }));
+    const [name, grade] = c.job;
+    framework.setJob(source, name, grade);
+    await host.advance(TICK_MS);
+    expect(held()).toEqual([{ id: c.id, serverId: 7, job: expect.objectContaining({ name, grade }) }]);
+    framework.setDuty(source, true);
+    await host.advance(TICK_MS);
+    expect(held()[0].job?.onDuty).toBe(true);
+    framework.setDuty(source, false);
+    await host.advance(TICK_MS);
+    expect(held()[0].job?.onDuty).toBe(false);
+    framework.unloadPlayer(source);
+    await host.advance(TICK_MS);
+    expect(held()).toEqual([]);
+    // Reading the groups never packs the whole core per event.
+    for (const never of c.never) expect(framework.calls()[never] ?? 0).toBe(0);
+  });
+
   test('a lookup of an online citizen takes the cheap path of the generation', async () => {
     framework.loadPlayer(c.row, { source: 7 });
     const before = framework.calls();
