@@ -16,7 +16,7 @@ import type { HttpRequest, HttpResponse } from './exchange';
 import type { RateLimiter } from './rate-limit';
 import { commonHeaders, envelopeResponse, jsonResponse, recordResponse } from './respond';
 import { pathOnly, queryString } from './request-path';
-import { ALLOWED_METHODS, matchRoute, ROUTES } from './router';
+import { ALLOWED_METHODS, matchRoute } from './router';
 
 export interface HttpPolicy {
   authenticator: Authenticator;
@@ -91,8 +91,9 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
   const unauthenticated = (response: HttpResponse): Answer => ({ response, client: '-' });
   const route = matchRoute(request.path);
   if (!route) {
-    const routes = ROUTES.map((r) => r.path).join(', ');
-    return unauthenticated(envelopeResponse(fail('route_not_found', `No route ${shownPath(request.path)}. Routes: ${routes}.`), requestId));
+    // The routes are too many to list in a message: the document lists them all.
+    const message = `No route ${shownPath(request.path)}; GET /openapi.json (or /docs in a browser) lists every route.`;
+    return unauthenticated(envelopeResponse(fail('route_not_found', message), requestId));
   }
   const allow = ALLOWED_METHODS.join(', ');
   if (!(ALLOWED_METHODS as readonly string[]).includes(request.method)) {

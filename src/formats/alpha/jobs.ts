@@ -7,7 +7,7 @@
  *
  * `users.job = ?` is an exact match with the name bound; ESX creates no index on it, so it scans
  * `users` under the search limits, unless the owner adds the one docs/rosters.md gives
- * (`ALTER TABLE users ADD INDEX (job)`). The definitions are read when the format is prepared and
+ * (`ALTER TABLE users ADD INDEX (job)`); the match is exact whatever the column's collation. The definitions are read when the format is prepared and
  * again at most once a minute, when a catalogue or a members page asks: es_extended itself reads
  * them only at start and on RefreshJobs.
  */
@@ -16,6 +16,7 @@ import { quoteIdentifier } from '../../db/sql';
 import { readTableColumns, type TableColumn } from '../../db/table-columns';
 import type { DefinedGroup, Definitions, FormatRosters } from '../../rosters/definitions';
 import { buildMembersStatement, runMembers, type MemberTable } from '../../rosters/sql';
+import { binaryText } from '../common/search-sql';
 import type { AlphaSummary } from './normalise';
 
 /** The tables rosters read, for people. */
@@ -87,7 +88,10 @@ export async function prepareAlphaRosters(
     firstName: options.reader.fields.firstName,
     lastName: options.reader.fields.lastName,
   };
-  const source = { where: `${quoteIdentifier(job.name)} = ?`, grade: quoteIdentifier(grade.name), gradeParams: [] };
+  // The column's own comparison, which an index on it serves, then the exact one: `users` is
+  // usually `_ci`, where `POLICE` would equal `police`.
+  const stored = quoteIdentifier(job.name);
+  const source = { where: `${stored} = ? AND ${binaryText(stored)} = ?`, grade: quoteIdentifier(grade.name), gradeParams: [] };
   return {
     kinds: ['job'],
     definitions: (kind) => (kind === 'job' ? kept.definitions : null),
@@ -96,7 +100,7 @@ export async function prepareAlphaRosters(
       kept = { definitions: alphaDefinitions(await execute(catalogue, [])), at: options.now() };
     },
     members(_kind, name, criteria, execute) {
-      const statement = buildMembersStatement(table, [{ ...source, params: [name] }], criteria);
+      const statement = buildMembersStatement(table, [{ ...source, params: [name, name] }], criteria);
       return runMembers(execute, statement, criteria.limit, options.reader.summary);
     },
   };
