@@ -52,7 +52,7 @@ export function codeOf(envelope: Envelope<unknown>): ErrorCode | null {
 }
 
 /** The envelope but for the request id, which only HTTP answers carry: what the export gives for the same failure. */
-export function withoutRequestId<T>(envelope: Envelope<T>): Envelope<T> {
+export function withoutRequestId(envelope: Envelope<unknown>): Envelope<unknown> {
   if (envelope.success) return envelope;
   const { requestId: _requestId, ...error } = envelope.error;
   return { ...envelope, error };
