@@ -1,4 +1,5 @@
-import { DatabaseError, type Database, type Row } from '../../db/database';
+import { DatabaseError, type Row } from '../../db/database';
+import { FAKE_FORMAT_OPTIONS, FakeDatabase } from '../../../devkit/db/fake-database';
 import { fakeLiveContext } from '../../../devkit/fake-live-context';
 import type { FormatOptions } from '../format';
 import type { LiveParts } from '../../live/parts';
@@ -9,50 +10,26 @@ import { alphaFormat } from './index';
 import { alphaRecordSchema } from './schema';
 import { MET_MERGED, MET_ONLINE, metNobody } from '../../lookup/looked';
 
-interface Call {
-  sql: string;
-  params: readonly unknown[];
-}
-
 /**
- * A database that answers information_schema from `tables`, `users` lookups from `users` by
- * exact identifier, and `user_accounts` from `accounts`, recording every call.
+ * The devkit's fake database holding `tables` (each column a longtext, as ESX's are mostly text;
+ * `identifier` leading an index, as it does in ESX Legacy), `users` as the rows of `users`, and
+ * `accounts` (by identifier) as those of `user_accounts`; `calls` is every statement it is asked.
  */
 function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record<string, Row[]> = {}) {
-  const calls: Call[] = [];
-  const db: Database = {
-    isReady: () => true,
-    isHealthy: () => true,
-    probe: async () => true,
-    close: () => undefined,
-    async single(sql, params) {
-      calls.push({ sql, params });
-      return users.find((u) => u.identifier === params[0]) ?? null;
-    },
-    async query(sql, params) {
-      calls.push({ sql, params });
-      if (sql.includes('information_schema')) {
-        return (tables[String(params[0])] ?? []).map((name) => ({ name, dataType: 'longtext', collation: null, maxBytes: 4_294_967_295 }));
-      }
-      if (sql.includes('`user_accounts`')) return accounts[String(params[0])] ?? [];
-      throw new DatabaseError('failed', `unexpected query ${sql}`);
-    },
+  const db = new FakeDatabase();
+  const rows: Record<string, Row[]> = {
+    users,
+    user_accounts: Object.entries(accounts).flatMap(([identifier, list]) => list.map((row) => ({ identifier, ...row }))),
   };
-  return { db, calls };
+  for (const [name, columns] of Object.entries(tables)) {
+    const indexes = columns.includes('identifier') ? ['identifier'] : [];
+    db.createTable(name, Object.fromEntries(columns.map((column) => [column, 'longtext'])), rows[name] ?? [], indexes);
+  }
+  return { db, calls: db.statements };
 }
 
 const warnings: string[] = [];
-const options: FormatOptions = {
-  warn: (m) => warnings.push(m),
-  dobOrder: 'DMY',
-  now: () => 0,
-  maxColumnBytes: 4_194_304,
-  esxCharacterPrefix: 'char',
-  esxMaxCharacters: 4,
-  info: () => undefined,
-  groups: () => undefined,
-  vehicles: () => undefined,
-};
+const options: FormatOptions = { ...FAKE_FORMAT_OPTIONS, warn: (m) => warnings.push(m), dobOrder: 'DMY' };
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);
 const ESSENTIALMODE_COLUMNS = [...Object.keys(ESX_1_1_ROW), 'license', 'permission_level', 'name'];
@@ -180,7 +157,7 @@ describe('lookup', () => {
     const { db } = fakeDb({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     const failure = new DatabaseError('timeout', 'no answer in 5000 ms');
-    db.single = () => Promise.reject(failure);
+    db.failNext(failure);
     await expect(lookup!.byId('abc')).rejects.toBe(failure);
   });
 });
@@ -203,21 +180,6 @@ describe('an online citizen', () => {
     ped: { position: { x: 1.5, y: 2.5, z: 3.5 }, health: 150, armour: 20 },
   });
 
-  /**
-   * `users` as MariaDB answers it: the identifier matched as its default collation does (case
-   * ignored), and only the columns the query selects.
-   */
-  function usersDb(users: Row[], tables: Record<string, string[]> = { users: LEGACY_COLUMNS }) {
-    const fake = fakeDb(tables, users);
-    fake.db.single = async (sql, params) => {
-      fake.calls.push({ sql, params });
-      const selectList = sql.slice(0, sql.indexOf(' FROM '));
-      const row = users.find((u) => String(u.identifier).toLowerCase() === String(params[0]).toLowerCase());
-      return row ? Object.fromEntries(Object.entries(row).filter(([column]) => selectList.includes(`\`${column}\``))) : null;
-    };
-    return fake;
-  }
-
   const wholeRowRecord = (row: Row, live: LiveParts) =>
     JSON.stringify(normaliseAlphaRow(mergeAlphaLive({ row }, live)!, { warn: options.warn, dobOrder: 'DMY' }));
 
@@ -226,7 +188,7 @@ describe('an online citizen', () => {
     ['Legacy without ox_inventory', LEGACY_1_9_SKINCHANGER, parts(classicPlayer)],
   ];
   it.each(cases)('%s: one query without the replaced columns, and the record the whole row merged gives', async (_, row, live) => {
-    const { db, calls } = usersDb([row]);
+    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live: context, unmergeable } = fakeLiveContext(live);
@@ -241,7 +203,7 @@ describe('an online citizen', () => {
   });
 
   it('an id stored otherwise (matched up to case): the whole row, merged with the live data kept under the stored identifier', async () => {
-    const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
@@ -254,7 +216,7 @@ describe('an online citizen', () => {
   });
 
   it('what is no xPlayer: the whole row alone, in one query, the trouble told', async () => {
-    const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, unmergeable } = fakeLiveContext(parts({ ...oxPlayer, accounts: 'lots' }));
@@ -268,7 +230,7 @@ describe('an online citizen', () => {
 
   it('a license: id, which could name two identifiers, reads the whole row', async () => {
     const bare = { ...LEGACY_1_13_OX_ILLENIUM, identifier: '9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
-    const { db, calls } = usersDb([bare]);
+    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
@@ -280,7 +242,7 @@ describe('an online citizen', () => {
   });
 
   it('a server keeping accounts in user_accounts reads the whole row', async () => {
-    const { db, calls } = usersDb([ESX_1_1_ROW], { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] });
+    const { db, calls } = fakeDb({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [ESX_1_1_ROW]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId(String(ESX_1_1_ROW.identifier), fakeLiveContext(parts(oxPlayer)).live);
