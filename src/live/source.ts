@@ -1,7 +1,8 @@
 /**
  * What the lookups ask of the framework running beside the resource: whether a citizen is online,
- * and what it holds in memory for him. The FiveM side implements it (src/fivem/live); the core
- * sees only this shape, so it runs and is tested without FXServer.
+ * what it holds in memory for him, and when that changes. The framework room implements it
+ * (src/frameworks/live-source.ts); the core sees only this shape, so it runs and is tested without
+ * FXServer.
  */
 import type { LiveParts } from './parts';
 
@@ -10,6 +11,9 @@ export interface Presence {
   online: boolean;
   server_id: number | null;
 }
+
+/** Told the format and the route's id of a citizen whose framework state changed. */
+export type LiveListener = (format: string, id: string) => void;
 
 export const OFFLINE: Presence = Object.freeze({ online: false, server_id: null });
 
@@ -37,6 +41,14 @@ export interface LiveSource {
    * record came from the database; told once per framework, like the other troubles.
    */
   unmergeable(parts: LiveParts): void;
+  /**
+   * Calls `listener` with the format and the id (the identifier as the framework holds it, which
+   * the format's route takes) of each online citizen the framework says changed: he loaded or
+   * unloaded (a logout, a drop, his framework gone or found again), his job or grade, his duty or
+   * his money changed (each framework's events: docs/live.md#framework-events). Synchronously, inside the
+   * framework's event. Answers the function that stops it.
+   */
+  watch(listener: LiveListener): () => void;
 }
 
 /** Nothing online: where no FiveM side runs (tests, tools). */
@@ -45,4 +57,5 @@ export const NO_LIVE_SOURCE: LiveSource = {
   liveRow: () => Promise.resolve(null),
   version: () => 0,
   unmergeable: () => undefined,
+  watch: () => () => undefined,
 };
