@@ -15,7 +15,7 @@ import { MET_MERGED, MET_ONLINE, metNobody } from '../../lookup/looked';
  * `identifier` leading an index, as it does in ESX Legacy), `users` as the rows of `users`, and
  * `accounts` (by identifier) as those of `user_accounts`; `calls` is every statement it is asked.
  */
-function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record<string, Row[]> = {}) {
+function esxDatabase(tables: Record<string, string[]>, users: Row[], accounts: Record<string, Row[]> = {}) {
   const db = new FakeDatabase();
   const rows: Record<string, Row[]> = {
     users,
@@ -48,17 +48,17 @@ describe('alphaFormat', () => {
 
 describe('prepare', () => {
   it('is null when there is no users table', async () => {
-    const { db } = fakeDb({}, []);
+    const { db } = esxDatabase({}, []);
     await expect(alphaFormat.prepare(db, options)).resolves.toBeNull();
   });
 
   it("is null for Qbox's own users table, which has no identifier", async () => {
-    const { db } = fakeDb({ users: ['userId', 'username', 'license', 'license2', 'fivem', 'discord'] }, []);
+    const { db } = esxDatabase({ users: ['userId', 'username', 'license', 'license2', 'fivem', 'discord'] }, []);
     await expect(alphaFormat.prepare(db, options)).resolves.toBeNull();
   });
 
   it('does not look for user_accounts where users has accounts', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     await alphaFormat.prepare(db, options);
     // The columns of users, then its indexes (adviseIndexes); nothing of user_accounts.
     expect(calls.map((c) => c.params)).toEqual([['users'], ['users']]);
@@ -68,7 +68,7 @@ describe('prepare', () => {
 
 describe('lookup', () => {
   it('finds a citizen with one parameterised query on the key', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
@@ -80,7 +80,7 @@ describe('lookup', () => {
   });
 
   it('is null when no row matches, after one query for an id without license:', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     expect(await lookup!.byId('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toEqual(metNobody(null));
@@ -89,7 +89,7 @@ describe('lookup', () => {
 
   it('retries a license: id once without the prefix, as ESX stores licenses bare', async () => {
     const bare = { ...LEGACY_1_13_OX_ILLENIUM, identifier: '9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [bare]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
@@ -101,7 +101,7 @@ describe('lookup', () => {
   });
 
   it('is null when neither form of a license: id matches', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     expect(await lookup!.byId('license:ffff')).toEqual(metNobody(null));
@@ -109,9 +109,13 @@ describe('lookup', () => {
   });
 
   it('reads ESX 1.1 accounts from users and user_accounts with a second parameterised query', async () => {
-    const { db, calls } = fakeDb({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [ESX_1_1_ROW], {
-      'steam:110000112a4b3c5': ESX_1_1_USER_ACCOUNTS,
-    });
+    const { db, calls } = esxDatabase(
+      { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] },
+      [ESX_1_1_ROW],
+      {
+        'steam:110000112a4b3c5': ESX_1_1_USER_ACCOUNTS,
+      },
+    );
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId('steam:110000112a4b3c5');
@@ -124,7 +128,7 @@ describe('lookup', () => {
 
   it('reads ESX 1.2 accounts by the stored identifier, after a license: retry', async () => {
     const row = { identifier: '9a3c5e7f', group: 'user', job: 'unemployed', job_grade: 0, inventory: '[]' };
-    const { db } = fakeDb({ users: Object.keys(row), user_accounts: ['id', 'identifier', 'name', 'money'] }, [row], {
+    const { db } = esxDatabase({ users: Object.keys(row), user_accounts: ['id', 'identifier', 'name', 'money'] }, [row], {
       '9a3c5e7f': [
         { name: 'bank', money: 700 },
         { name: 'money', money: 20 },
@@ -136,7 +140,7 @@ describe('lookup', () => {
 
   it('gives zero accounts without a query where neither accounts nor user_accounts exists', async () => {
     const row = { identifier: 'abc', job: 'unemployed' };
-    const { db, calls } = fakeDb({ users: Object.keys(row) }, [row]);
+    const { db, calls } = esxDatabase({ users: Object.keys(row) }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     expect((await lookup!.byId('abc')).value?.accounts).toEqual({ money: 0, bank: 0, black_money: 0 });
@@ -145,7 +149,7 @@ describe('lookup', () => {
 
   it('warns through the options about a column of unreadable JSON, and still answers', async () => {
     const broken: Row = { ...LEGACY_1_13_OX_ILLENIUM, status: '[{"name":"hunger",' };
-    const { db } = fakeDb({ users: LEGACY_COLUMNS }, [broken]);
+    const { db } = esxDatabase({ users: LEGACY_COLUMNS }, [broken]);
     const lookup = await alphaFormat.prepare(db, options);
     const { value: record } = await lookup!.byId(String(broken.identifier));
     expect(record?.status).toEqual([]);
@@ -154,7 +158,7 @@ describe('lookup', () => {
   });
 
   it('passes a DatabaseError through unchanged', async () => {
-    const { db } = fakeDb({ users: LEGACY_COLUMNS }, []);
+    const { db } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     const failure = new DatabaseError('timeout', 'no answer in 5000 ms');
     db.failNext(failure);
@@ -188,7 +192,7 @@ describe('an online citizen', () => {
     ['Legacy without ox_inventory', LEGACY_1_9_SKINCHANGER, parts(classicPlayer)],
   ];
   it.each(cases)('%s: one query without the replaced columns, and the record the whole row merged gives', async (_, row, live) => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [row]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live: context, unmergeable } = fakeLiveContext(live);
@@ -203,7 +207,7 @@ describe('an online citizen', () => {
   });
 
   it('an id stored otherwise (matched up to case): the whole row, merged with the live data kept under the stored identifier', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
@@ -216,7 +220,7 @@ describe('an online citizen', () => {
   });
 
   it('what is no xPlayer: the whole row alone, in one query, the trouble told', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, unmergeable } = fakeLiveContext(parts({ ...oxPlayer, accounts: 'lots' }));
@@ -230,7 +234,7 @@ describe('an online citizen', () => {
 
   it('a license: id, which could name two identifiers, reads the whole row', async () => {
     const bare = { ...LEGACY_1_13_OX_ILLENIUM, identifier: '9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [bare]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
@@ -242,7 +246,9 @@ describe('an online citizen', () => {
   });
 
   it('a server keeping accounts in user_accounts reads the whole row', async () => {
-    const { db, calls } = fakeDb({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [ESX_1_1_ROW]);
+    const { db, calls } = esxDatabase({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [
+      ESX_1_1_ROW,
+    ]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId(String(ESX_1_1_ROW.identifier), fakeLiveContext(parts(oxPlayer)).live);

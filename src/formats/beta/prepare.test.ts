@@ -30,7 +30,7 @@ const QBCORE_COLUMNS = {
  * holding `row`, if any. The fixture rows are as the lookup answers them (`last_updated_unix`);
  * the table stores the TIMESTAMP, which the lookup reads back through UNIX_TIMESTAMP.
  */
-function fakeDb(row: Row | null): FakeDatabase {
+function playersDatabase(row: Row | null): FakeDatabase {
   const db = new FakeDatabase();
   const stored = (answered: Row) => {
     const { last_updated_unix, ...rest } = answered;
@@ -59,7 +59,7 @@ describe('betaFormat', () => {
   });
 
   it('looks a citizen up with one parameterised query and normalises the row', async () => {
-    const db = fakeDb(qbcoreRow);
+    const db = playersDatabase(qbcoreRow);
     const lookup = await betaFormat.prepare(db, options());
     const { value: record } = await lookup!.byId('kqw48213');
     expect(lookups(db)).toHaveLength(1);
@@ -70,13 +70,13 @@ describe('betaFormat', () => {
   });
 
   it('answers null when no row matches', async () => {
-    const lookup = await betaFormat.prepare(fakeDb(null), options());
+    const lookup = await betaFormat.prepare(playersDatabase(null), options());
     expect(await lookup!.byId('NOPE00000')).toEqual(metNobody(null));
   });
 
   it('reads ox expiry durability against options.now at lookup time', async () => {
     const opts = options((1_717_600_000 - 64_800) * 1000);
-    const lookup = await betaFormat.prepare(fakeDb(qbcoreOxRow), opts);
+    const lookup = await betaFormat.prepare(playersDatabase(qbcoreOxRow), opts);
     const { value: record } = await lookup!.byId('PZT90517');
     expect(record?.inventory.find((item) => item.name === 'burger')?.metadata).toEqual({ durability: 25 });
   });
@@ -99,7 +99,7 @@ describe('betaFormat', () => {
     });
 
     it('reads only the columns PlayerData leaves, in one query, and merges PlayerData over them', async () => {
-      const db = fakeDb(qbcoreRow);
+      const db = playersDatabase(qbcoreRow);
       const lookup = await betaFormat.prepare(db, options());
       const { live, unmergeable } = fakeLiveContext(parts('KQW48213'));
       const { value: record, met } = await lookup!.byId('kqw48213', live);
@@ -114,7 +114,7 @@ describe('betaFormat', () => {
     });
 
     it("answers another citizen's PlayerData with the whole row, from the database alone", async () => {
-      const db = fakeDb(qbcoreRow);
+      const db = playersDatabase(qbcoreRow);
       const lookup = await betaFormat.prepare(db, options());
       const { live, unmergeable } = fakeLiveContext(parts('OTHER001'));
       const { value: record, met } = await lookup!.byId('kqw48213', live);
@@ -127,7 +127,7 @@ describe('betaFormat', () => {
   });
 
   it('passes a DatabaseError of the lookup on unchanged', async () => {
-    const db = fakeDb(null);
+    const db = playersDatabase(null);
     const failure = new DatabaseError('timeout', 'no answer within 5000 ms');
     const lookup = await betaFormat.prepare(db, options());
     db.failNext(failure);
