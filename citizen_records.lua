@@ -431,7 +431,16 @@
 ---@field limit? integer Members per page, 1 to 50 written in digits (20 when absent).
 ---@field cursor? string The `next` of the previous page, with the same job and filters.
 
----@class CitizenRecords.AlphaJobMembersResultDataMembersItem: CitizenRecords.AlphaSummary
+---@class CitizenRecords.AlphaJobMembersResultDataMembersItem
+---@field identifier string The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, …
+---@field firstname string
+---@field lastname string
+---@field dateofbirth string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field sex "m"|"f"|"" `m` or `f`; `""` when none is stored or the stored value is neither.
+---@field height number As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones.
+---@field job string Job name; `unemployed` when none is stored.
+---@field job_grade number
+---@field phone_number string As stored, numbers written as decimal text; `""` when none.
 ---@field grade integer The member's grade: the framework's while he is online, else the database's.
 ---@field grade_name string|nil The grade's name as the server defines it; null when it defines no such grade.
 ---@field online boolean Online now.
@@ -454,7 +463,51 @@
 ---@field limit? integer Members per page, 1 to 50 written in digits (20 when absent).
 ---@field cursor? string The `next` of the previous page, with the same job and filters.
 
----@class CitizenRecords.BetaJobMembersResultDataMembersItem: CitizenRecords.BetaSummary
+---@class CitizenRecords.BetaJobMembersResultDataMembersItemCharinfo
+---@field firstname string First name
+---@field lastname string Family name
+---@field birthdate string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field nationality string Nationality
+---@field gender string male or female; any other stored value as text
+---@field phone string Phone number
+---@field account string Bank account number
+---@field cid string Character slot of the player
+
+---@class CitizenRecords.BetaJobMembersResultDataMembersItemJobGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field payment number Salary of this grade
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaJobMembersResultDataMembersItemJob
+---@field name string Job name, e.g. police; unemployed when none
+---@field label string Job label shown to players
+---@field type string Job type, e.g. leo or ems; open-ended; none when the job has no type
+---@field isboss boolean Whether the player is a boss of this job
+---@field onduty boolean Whether the player is on duty
+---@field grade CitizenRecords.BetaJobMembersResultDataMembersItemJobGrade
+---@field payment number Salary
+
+---@class CitizenRecords.BetaJobMembersResultDataMembersItemGangGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaJobMembersResultDataMembersItemGang
+---@field name string Gang name; none when not in a gang
+---@field label string Gang label shown to players
+---@field isboss boolean Whether the player is the gang's boss
+---@field grade CitizenRecords.BetaJobMembersResultDataMembersItemGangGrade
+
+---@class CitizenRecords.BetaJobMembersResultDataMembersItem
+---@field id number Row id in the players table
+---@field citizenid string Unique citizen id as stored, a short code such as KQW48213
+---@field license string Platform license of the player, e.g. license:<hex> or license2:<hex>
+---@field name string Player user name as stored (may contain emoji)
+---@field charinfo CitizenRecords.BetaJobMembersResultDataMembersItemCharinfo Character identity
+---@field job CitizenRecords.BetaJobMembersResultDataMembersItemJob The citizen's job
+---@field gang CitizenRecords.BetaJobMembersResultDataMembersItemGang The citizen's gang
+---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
 ---@field grade integer The member's grade: the framework's while he is online, else the database's.
 ---@field grade_name string|nil The grade's name as the server defines it; null when it defines no such grade.
 ---@field online boolean Online now.
@@ -515,7 +568,51 @@
 ---@field limit? integer Members per page, 1 to 50 written in digits (20 when absent).
 ---@field cursor? string The `next` of the previous page, with the same job and filters.
 
----@class CitizenRecords.BetaGangMembersResultDataMembersItem: CitizenRecords.BetaSummary
+---@class CitizenRecords.BetaGangMembersResultDataMembersItemCharinfo
+---@field firstname string First name
+---@field lastname string Family name
+---@field birthdate string|"" A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date.
+---@field nationality string Nationality
+---@field gender string male or female; any other stored value as text
+---@field phone string Phone number
+---@field account string Bank account number
+---@field cid string Character slot of the player
+
+---@class CitizenRecords.BetaGangMembersResultDataMembersItemJobGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field payment number Salary of this grade
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaGangMembersResultDataMembersItemJob
+---@field name string Job name, e.g. police; unemployed when none
+---@field label string Job label shown to players
+---@field type string Job type, e.g. leo or ems; open-ended; none when the job has no type
+---@field isboss boolean Whether the player is a boss of this job
+---@field onduty boolean Whether the player is on duty
+---@field grade CitizenRecords.BetaGangMembersResultDataMembersItemJobGrade
+---@field payment number Salary
+
+---@class CitizenRecords.BetaGangMembersResultDataMembersItemGangGrade
+---@field name string Grade name
+---@field level number Grade level, 0 for the lowest
+---@field isboss boolean Whether this grade is a boss grade
+
+---@class CitizenRecords.BetaGangMembersResultDataMembersItemGang
+---@field name string Gang name; none when not in a gang
+---@field label string Gang label shown to players
+---@field isboss boolean Whether the player is the gang's boss
+---@field grade CitizenRecords.BetaGangMembersResultDataMembersItemGangGrade
+
+---@class CitizenRecords.BetaGangMembersResultDataMembersItem
+---@field id number Row id in the players table
+---@field citizenid string Unique citizen id as stored, a short code such as KQW48213
+---@field license string Platform license of the player, e.g. license:<hex> or license2:<hex>
+---@field name string Player user name as stored (may contain emoji)
+---@field charinfo CitizenRecords.BetaGangMembersResultDataMembersItemCharinfo Character identity
+---@field job CitizenRecords.BetaGangMembersResultDataMembersItemJob The citizen's job
+---@field gang CitizenRecords.BetaGangMembersResultDataMembersItemGang The citizen's gang
+---@field last_updated string|"" Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time
 ---@field grade integer The member's grade: the framework's while he is online, else the database's.
 ---@field grade_name string|nil The grade's name as the server defines it; null when it defines no such grade.
 ---@field online boolean Online now.

@@ -187,7 +187,11 @@ describe('es_extended before 1.13 (shared object)', () => {
         job: { name: 'taxi' },
       });
     expect(s.fx.count('es_extended.getSharedObject')).toBe(viaEvent ? 0 : 1);
-    expect(s.fx.count('GetPlayerFromId')).toBe(3);
+    // Once at the rebuild for the rosters' memory of his job, then once per lookup.
+    expect(s.fx.count('GetPlayerFromId')).toBe(4);
+    expect(s.live.members('alpha')).toEqual([
+      { id: 'steam:110000112a4b3c5', serverId: 2, groups: { jobs: [expect.objectContaining({ name: 'taxi' })], gangs: [] } },
+    ]);
   });
 });
 
@@ -210,7 +214,8 @@ describe('qb-core generations', () => {
     await settled();
     expect(s.live.presence('beta', 'kqw48213')).toEqual({ online: true, server_id: 3 });
     expect((await s.live.liveRow('beta', 'KQW48213'))?.player).toMatchObject({ family: 'qb', playerData: { money: { cash: 742 } } });
-    expect(s.fx.count('qb-core.GetPlayerByCitizenId')).toBe(1);
+    // The rosters' read of his groups at the rebuild, and the lookup's.
+    expect(s.fx.count('qb-core.GetPlayerByCitizenId')).toBe(2);
     expect(s.fx.count('qb-core.GetCoreObject')).toBe(0);
   });
 
@@ -228,7 +233,7 @@ describe('qb-core generations', () => {
     );
     await settled();
     expect((await s.live.liveRow('beta', 'KQW48213'))?.player).toMatchObject({ family: 'qb', playerData: { money: { cash: 742 } } });
-    expect(s.fx.count('qb-core.GetPlayer')).toBe(2); // the rebuild's, and the lookup's
+    expect(s.fx.count('qb-core.GetPlayer')).toBe(3); // the rebuild's, its groups' (rosters), and the lookup's
     expect(s.fx.count('qb-core.GetPlayerByCitizenId')).toBe(0);
     expect(s.infos.join('\n')).toMatch(/qb-core 2025-01 to 2026-05 \(GetPlayer export\)/);
   });
@@ -239,7 +244,7 @@ describe('qb-core generations', () => {
     );
     await settled();
     expect((await s.live.liveRow('beta', 'KQW48213'))?.serverId).toBe(3);
-    expect(s.fx.count('qb-core.GetPlayer')).toBe(2); // the rebuild's, and the lookup's
+    expect(s.fx.count('qb-core.GetPlayer')).toBe(3); // the rebuild's, its groups' (rosters), and the lookup's
     expect(s.fx.count('qb-core.GetCoreObject')).toBe(0);
   });
 
@@ -261,7 +266,7 @@ describe('qb-core generations', () => {
     for (let i = 0; i < 3; i++) expect(await s.live.liveRow('beta', 'KQW48213')).not.toBeNull();
     // Once for the players, once for the shared lists (its Shared), never per lookup.
     expect(s.fx.count('qb-core.GetCoreObject')).toBe(2);
-    expect(getPlayerCalls).toBe(3);
+    expect(getPlayerCalls).toBe(4); // the rosters' read of his groups, then one per lookup
 
     s.fx.stop('qb-core');
     expect(s.live.presence('beta', 'KQW48213').online).toBe(false);
@@ -451,8 +456,11 @@ describe('a framework in trouble: null (the database record), one warning per ca
     expect(await s.live.liveRow('alpha', ESX_ID)).toBeNull();
     expect(await s.live.liveRow('alpha', ESX_ID)).toBeNull();
     expect(s.warnings).toEqual([
+      expect.stringMatching(/RunStaticPlayerMethod getJob answered something unreadable \(the job is no job object\)/),
       expect.stringMatching(/RunStaticPlayerMethod getAccounts answered something unreadable \(no xPlayer for server id 4\)/),
     ]);
+    // The rosters then take his membership from the database.
+    expect(s.live.members('alpha')).toEqual([{ id: ESX_ID, serverId: 4, groups: null }]);
   });
 
   it('a core object without Functions.GetPlayer: no live records for it, told once', async () => {
@@ -465,7 +473,7 @@ describe('a framework in trouble: null (the database record), one warning per ca
 });
 
 describe('live_records off', () => {
-  it('reads no framework per lookup; presence is still kept', async () => {
+  it("reads no framework per lookup, only each citizen's groups once for the rosters; presence is still kept", async () => {
     const s = start(
       (fx) =>
         fx.start('qbx_core', {
@@ -477,7 +485,9 @@ describe('live_records off', () => {
     await settled();
     expect(s.live.presence('beta', 'QX7M2K9B')).toEqual({ online: true, server_id: 5 });
     expect(await s.live.liveRow('beta', 'QX7M2K9B')).toBeNull();
-    expect(s.fx.count('qbx_core.GetPlayer')).toBe(0);
+    expect(await s.live.liveRow('beta', 'QX7M2K9B')).toBeNull();
+    expect(s.fx.count('qbx_core.GetPlayer')).toBe(1);
+    expect(s.live.members('beta')[0].groups?.jobs.map((j) => j.name)).toEqual([expect.any(String)]);
   });
 });
 

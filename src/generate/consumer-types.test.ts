@@ -23,7 +23,20 @@ test('every export the resource registers is published in both files, and no oth
     health: none,
     openApi: () => '',
     docsRenderer: () => '',
-    operations: { citizen: none, search: none, citizensByLicense: none, vehicle: none, citizenVehicles: none, presence: none },
+    operations: {
+      citizen: none,
+      search: none,
+      citizensByLicense: none,
+      vehicle: none,
+      citizenVehicles: none,
+      presence: none,
+      jobs: none,
+      jobMembers: none,
+      jobCount: none,
+      gangs: none,
+      gangMembers: none,
+      gangCount: none,
+    },
   };
   const registered = exportedFunctions(api).map((f) => f.name);
   expect(exportSignatures().map((s) => s.name)).toEqual(registered);
@@ -45,6 +58,15 @@ test('every export the resource registers is published in both files, and no oth
     'getBetaCitizenVehicles',
     'getAlphaPresence',
     'getBetaPresence',
+    'getAlphaJobs',
+    'getBetaJobs',
+    'getAlphaJobMembers',
+    'getBetaJobMembers',
+    'getAlphaJobCount',
+    'getBetaJobCount',
+    'getBetaGangs',
+    'getBetaGangMembers',
+    'getBetaGangCount',
   ];
   expect(names).toEqual(registered);
 });

@@ -51,7 +51,6 @@ function tsType(schema: JsonSchema, indent: string): string {
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.anyOf) return [...new Set(schema.anyOf.map((s) => tsType(s, indent)))].join(' | ');
-  if (schema.allOf) return schema.allOf.map((s) => tsType(s, indent)).join(' & ');
   if (types(schema).length > 1)
     return types(schema)
       .map((type) => tsType({ ...schema, type }, indent))
@@ -132,15 +131,6 @@ function luaType(schema: JsonSchema, className: string, classes: string[]): stri
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join('|');
   if (schema.anyOf) return [...new Set(schema.anyOf.map((s) => luaType(s, className, classes)))].join('|');
-  if (schema.allOf) {
-    // LuaLS has no intersection: a class that extends the named part and adds the fields of the others.
-    const base = schema.allOf.find((s) => s.$ref);
-    const fields = schema.allOf.filter((s) => s !== base);
-    const properties = Object.assign({}, ...fields.map((s) => s.properties ?? {}));
-    const required = fields.flatMap((s) => s.required ?? []);
-    luaClass(className, { type: 'object', properties, required }, classes, base && luaType(base, className, classes));
-    return className;
-  }
   if (types(schema).length > 1)
     return types(schema)
       .map((type) => luaType({ ...schema, type }, className, classes))
@@ -159,13 +149,13 @@ function luaType(schema: JsonSchema, className: string, classes: string[]): stri
   return schema.type === 'string' || schema.type === 'number' || schema.type === 'boolean' ? schema.type : 'any';
 }
 
-function luaClass(name: string, schema: JsonSchema, classes: string[], base?: string): void {
+function luaClass(name: string, schema: JsonSchema, classes: string[]): void {
   const fields = Object.entries(schema.properties ?? {}).map(([key, value]) => {
     const doc = value.description ? ` ${value.description.replace(/\n/g, ' ')}` : '';
     const optional = schema.required?.includes(key) ? '' : '?';
     return `---@field ${key}${optional} ${luaType(value, `${name}${pascal(key)}`, classes)}${doc}`;
   });
-  classes.push(`---@class ${base ? `${name}: ${base}` : name}\n${fields.join('\n')}\n`);
+  classes.push(`---@class ${name}\n${fields.join('\n')}\n`);
 }
 
 /** The class of an export's result, `{success, data?, error?}`, named after the operation. */

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ERROR_CODES } from '../contract/errors';
-import { OPERATIONS } from '../contract/operations';
+import { OPERATIONS, operationFormats } from '../contract/operations';
 import { FORMATS } from '../formats/registry';
 import { VERSION } from '../version';
 import { buildOpenApiDocument, openApiText } from './openapi';
@@ -48,12 +48,21 @@ test('every route is described, records need a key, health, the document and its
     '/alpha/citizens/{id}',
     '/alpha/citizens/{id}/presence',
     '/alpha/citizens/{id}/vehicles',
+    '/alpha/jobs',
+    '/alpha/jobs/{job}/count',
+    '/alpha/jobs/{job}/members',
     '/alpha/players/{license}/citizens',
     '/alpha/vehicles/{plate}',
     '/beta/citizens',
     '/beta/citizens/{id}',
     '/beta/citizens/{id}/presence',
     '/beta/citizens/{id}/vehicles',
+    '/beta/gangs',
+    '/beta/gangs/{gang}/count',
+    '/beta/gangs/{gang}/members',
+    '/beta/jobs',
+    '/beta/jobs/{job}/count',
+    '/beta/jobs/{job}/members',
     '/beta/players/{license}/citizens',
     '/beta/vehicles/{plate}',
     '/docs',
@@ -184,8 +193,7 @@ test('each route is one GET operation; HEAD and the CORS preflight are notes on 
 test('operation ids are unique, one per route the contract declares', () => {
   const ids = Object.values(doc.paths).flatMap((item) => Object.values(item).map((o) => o.operationId));
   expect(new Set(ids).size).toBe(ids.length);
-  const perFormat = OPERATIONS.filter((o) => o.path.includes('{format}')).length;
-  expect(ids).toHaveLength(OPERATIONS.length - perFormat + perFormat * FORMATS.length);
+  expect(ids).toHaveLength(OPERATIONS.flatMap((o) => operationFormats(o, FORMATS)).length);
 });
 
 test('redocly lint openapi.json (recommended rules, redocly.yaml) finds no error and no warning', () => {

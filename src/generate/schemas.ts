@@ -14,7 +14,6 @@ export interface JsonSchema {
   items?: JsonSchema;
   maxItems?: number;
   anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
   oneOf?: JsonSchema[];
   enum?: readonly unknown[];
   const?: unknown;
@@ -72,13 +71,29 @@ export function shapeSchema(shape: Shape, format: AnyFormat | null): JsonSchema 
       required: FORMATS.map((f) => f.name),
     });
   }
-  if ('allOf' in shape) return described({ allOf: shape.allOf.map((part) => shapeSchema(part, format)) });
+  if ('allOf' in shape) return described(mergedSchema(shape.allOf.map((part) => shapeSchema(part, format))));
   if ('formatSchema' in shape) {
     if (!format) throw new Error(`a format-less operation names the format schema ${shape.formatSchema}`);
     return { $ref: `${SCHEMA_REF}${formatSchemaName(format, shape.formatSchema)}` };
   }
   if (!SHARED_SCHEMAS[shape.sharedSchema]) throw new Error(`no shared schema ${shape.sharedSchema} (src/formats/documentation.ts)`);
   return { $ref: `${SCHEMA_REF}${shape.sharedSchema}` };
+}
+
+/**
+ * One object schema with the fields of every part (a named schema's own fields copied in): the
+ * formats' schemas are closed (no additional properties), so a JSON Schema `allOf` of one and more
+ * fields would admit no value at all.
+ */
+function mergedSchema(parts: readonly JsonSchema[]): JsonSchema {
+  const named = namedSchemas();
+  const objects = parts.map((part) => (part.$ref ? named[part.$ref.slice(SCHEMA_REF.length)] : part));
+  return {
+    type: 'object',
+    properties: Object.assign({}, ...objects.map((o) => o.properties ?? {})),
+    required: objects.flatMap((o) => o.required ?? []),
+    additionalProperties: false,
+  };
 }
 
 /** An example value of a shape: the formats' example records, lists of one, the first of each choice. */

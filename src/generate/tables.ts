@@ -46,27 +46,39 @@ function answerText(answer: Answer, format: AnyFormat | null): string {
   }
 }
 
+/** One row per operation, its formats written `{alpha|beta}` in the path (and in the answer where it differs). */
 export function routesTable(): string {
-  const rows = ROUTES.map(({ path, operation, format }) => {
-    const summary = format ? forFormat(operation.summary, format) : operation.summary;
+  const byOperation = new Map<string, Array<(typeof ROUTES)[number]>>();
+  for (const route of ROUTES) byOperation.set(route.operation.id, [...(byOperation.get(route.operation.id) ?? []), route]);
+  const rows = [...byOperation.values()].map((routes) => {
+    const { operation } = routes[0];
+    const formats = routes.flatMap((r) => (r.format ? [r.format.name] : []));
+    const path = formats.length > 1 ? forFormat(operation.path, { name: `{${formats.join('|')}}`, title: '' }) : routes[0].path;
+    const summary = formats.length > 0 ? forFormat(operation.summary, { name: formats.join('/'), title: '' }) : operation.summary;
+    const answers = [...new Set(routes.map((r) => answerText(operation.answer, r.format)))];
     const access = operation.access === 'open' ? '; no key' : '';
     const query = operation.queryParameters.map((q) => `${q.name}=`).join('&');
     const cost = operation.cost ? `; costs ${operation.cost} requests of the rate limit` : '';
     return [
       operation.methods.join(', '),
       code(query ? `${path}?${query}` : path),
-      `${answerText(operation.answer, format)}: ${summary.replace(/\.$/, '')}${access}${cost}`,
+      `${answers.join(' / ')}: ${summary.replace(/\.$/, '')}${access}${cost}`,
     ];
   });
   rows.push(['OPTIONS', 'any route', `CORS preflight: 204 with ${code('Allow')}; no key`]);
   return table(['method', 'path', 'answer'], rows);
 }
 
+/** One row per operation: its export in each format it exists for, and what it answers. */
 export function exportsTable(): string {
-  const rows = exportSignatures().map((s) => {
-    const summary = s.format ? forFormat(s.operation.summary, s.format) : s.operation.summary;
-    const args = s.parameters.map((p) => p.name).join(', ');
-    return [code(`${s.name}(${args})`), summary.replace(/\.$/, '')];
+  const byOperation = new Map<string, ReturnType<typeof exportSignatures>>();
+  for (const s of exportSignatures()) byOperation.set(s.operation.id, [...(byOperation.get(s.operation.id) ?? []), s]);
+  const rows = [...byOperation.values()].map((signatures) => {
+    const { operation } = signatures[0];
+    const formats = signatures.flatMap((s) => (s.format ? [s.format.name] : []));
+    const summary = formats.length > 0 ? forFormat(operation.summary, { name: formats.join('/'), title: '' }) : operation.summary;
+    const calls = signatures.map((s) => code(`${s.name}(${s.parameters.map((p) => p.name).join(', ')})`));
+    return [calls.join(', '), summary.replace(/\.$/, '')];
   });
   return table(['export', 'resolves to the envelope of'], rows);
 }

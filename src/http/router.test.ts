@@ -75,7 +75,7 @@ describe('matchRoute', () => {
     }
   });
 
-  test("the table holds each operation once, or once per format, in the contract's order", () => {
+  test("the table holds each operation once, or once per format it exists for, in the contract's order", () => {
     expect(ROUTES.map((r) => r.path)).toEqual([
       '/health',
       '/openapi.json',
@@ -92,6 +92,16 @@ describe('matchRoute', () => {
       '/beta/citizens/{id}/vehicles',
       '/alpha/citizens/{id}/presence',
       '/beta/citizens/{id}/presence',
+      '/alpha/jobs',
+      '/beta/jobs',
+      '/alpha/jobs/{job}/members',
+      '/beta/jobs/{job}/members',
+      '/alpha/jobs/{job}/count',
+      '/beta/jobs/{job}/count',
+      // Gangs are QBCore's and Qbox's only.
+      '/beta/gangs',
+      '/beta/gangs/{gang}/members',
+      '/beta/gangs/{gang}/count',
     ]);
   });
 });

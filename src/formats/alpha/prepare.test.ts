@@ -60,8 +60,8 @@ describe('prepare', () => {
   it('does not look for user_accounts where users has accounts', async () => {
     const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     await alphaFormat.prepare(db, options);
-    // The columns of users, then its indexes (adviseIndexes); nothing of user_accounts.
-    expect(calls.map((c) => c.params)).toEqual([['users'], ['users']]);
+    // The columns of users, of the job tables (rosters), then its indexes (adviseIndexes); nothing of user_accounts.
+    expect(calls.map((c) => c.params)).toEqual([['users'], ['jobs'], ['job_grades'], ['users']]);
     expect(calls.some((c) => c.sql.includes('user_accounts') || c.params.includes('user_accounts'))).toBe(false);
   });
 });
