@@ -7,7 +7,10 @@
  * or fired in game counts at once), counts without a query, a framework that throws answered from
  * the database, and EXPLAIN showing the index docs/rosters.md gives is used.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import mysql from 'mysql2/promise';
+import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { waitFor } from '../../devkit/host/host-fixture';
 import type { RawResponse } from '../../devkit/host/http-client';
@@ -133,6 +136,19 @@ describe('ESX: jobs and job_grades, users.job', () => {
     expect(code(await h.request('/alpha/jobs/pilots/members'))).toBe('job_not_found');
     expect(code(await h.request('/alpha/jobs/pilots/count'))).toBe('job_not_found');
     expect(code(await h.request('/alpha/gangs'))).toBe('route_not_found');
+  });
+
+  test("the README's Lua roster example runs as written", async () => {
+    const readme = readFileSync(resolve(__dirname, '../../README.md'), 'utf8');
+    const code = /<!-- rosters:lua -->\s*```lua\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const ran = await runLuaSnippet(h.host, code);
+    expect(ran.error).toBeNull();
+    expect(ran.printed).toEqual([
+      expect.stringMatching(/^boss\s+Zoe\s+Adams\s+false$/),
+      expect.stringMatching(/^sergeant\s+Amy\s+Adams\s+false$/),
+      expect.stringMatching(/^sergeant\s+John\s+Smith\s+false$/),
+      'LSPD: 0 online, 0 on duty',
+    ]);
   });
 
   describe('with es_extended running', () => {
