@@ -49,8 +49,9 @@ const QB_CORE = (players: Array<Record<string, unknown>>) => `
   const FUNCTIONS = Object.fromEntries(Array.from({ length: 20 }, (_, i) => ['Function' + i, () => undefined]));
   const bySource = new Map(PLAYERS.map((p) => [p.source, { PlayerData: p, Functions: FUNCTIONS }]));
   const byCitizenId = new Map(PLAYERS.map((p) => [p.citizenid, { PlayerData: p, Functions: FUNCTIONS }]));
-  // The job list, for the rosters' scenarios (rosters.ts); nothing else of it is read here.
-  exports('GetShared', (namespace) => (namespace === 'Jobs' ? { police: { label: 'Law Enforcement', grades: { '0': { name: 'Recruit', payment: 50 }, '1': { name: 'Officer', payment: 75 } } } } : {}));
+  exports('GetShared', () => ({}));
+  // The job list the generation citizen_records tells this stand-in for (2025-01: GetPlayer, GetSharedJobs) shares, for rosters.ts.
+  exports('GetSharedJobs', () => ({ police: { label: 'Law Enforcement', grades: { '0': { name: 'Recruit', payment: 50 }, '1': { name: 'Officer', payment: 75 } } } }));
   exports('GetPlayers', () => PLAYERS.map((p) => p.source));
   exports('GetPlayer', (source) => bySource.get(Number(source)));
   exports('GetPlayerByCitizenId', (citizenid) => byCitizenId.get(citizenid));`;
