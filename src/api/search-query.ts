@@ -27,7 +27,7 @@ import {
   SEARCH_REACH,
   type SearchParameter,
 } from '../contract/search';
-import { formatCalendarDate } from '../formats/common/calendar-date';
+import { formatCalendarDate } from '../values/calendar-date';
 import { isSearchPosition, type SearchPosition } from '../formats/common/search-sql';
 
 const SEARCH_PARAMETERS = PARAMETERS.map((p) => p.name);

@@ -1,8 +1,8 @@
 import type { ParameterRule } from '../contract/parameters';
 import type { Database, Row } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
-import type { Warn } from './common/json-column';
-import type { License } from './common/license';
+import type { Warn } from '../values/json-column';
+import type { License } from '../values/license';
 import type { VehicleCatalog } from './common/vehicle-catalog';
 import type { VehicleSource } from './common/vehicle-lookup';
 import type { FormatLive, LiveParts } from '../live/parts';

@@ -6,7 +6,7 @@
  * framework answered them: a format that uses them reads them itself. Without such a framework
  * (ESX) there are none: the formats' defaults and the base game's models alone apply.
  */
-import { asRecord } from '../formats/common/coerce';
+import { asRecord } from '../values/coerce';
 import { readSharedVehicles, type VehicleCatalog } from '../formats/common/vehicle-catalog';
 import type { FrameworkGroups } from '../formats/format';
 import type { FrameworkContext } from './calls';

@@ -1,11 +1,11 @@
 import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns, type TableColumn } from '../../db/table-columns';
 import { quoteIdentifier } from '../../db/sql';
-import type { DateOrder } from '../common/calendar-date';
+import type { DateOrder } from '../../values/calendar-date';
 import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
 import { warnOversize } from '../common/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
-import { compareCodeUnits } from '../common/compare';
+import { compareCodeUnits } from '../../values/compare';
 import { mergeLive, mergeRead, metOfRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { alphaLiveColumns, mergeAlphaLive } from './live';

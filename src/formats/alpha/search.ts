@@ -11,8 +11,8 @@
 import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
-import { storedDatePattern, type DateOrder } from '../common/calendar-date';
-import type { Warn } from '../common/json-column';
+import { storedDatePattern, type DateOrder } from '../../values/calendar-date';
+import type { Warn } from '../../values/json-column';
 import { warnOversize } from '../common/oversize';
 import { buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
 import { selectAlphaColumns } from './query';

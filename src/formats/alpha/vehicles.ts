@@ -10,7 +10,7 @@
  */
 import type { Row } from '../../db/database';
 import type { TableColumn } from '../../db/table-columns';
-import { asString } from '../common/coerce';
+import { asString } from '../../values/coerce';
 import { asModelHash, joaat } from '../common/joaat';
 import { displayPlate } from '../common/plate';
 import { describeModel } from '../common/vehicle-catalog';

@@ -1,6 +1,6 @@
 import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
-import { compareCodeUnits } from '../common/compare';
+import { compareCodeUnits } from '../../values/compare';
 import { warnOversize } from '../common/oversize';
 import { mergeLive, mergeRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { metNobody, metTogether, type Looked } from '../../lookup/looked';

@@ -3,7 +3,7 @@ import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
-import type { License } from '../common/license';
+import type { License } from '../../values/license';
 
 export const PLAYERS_TABLE = 'players';
 

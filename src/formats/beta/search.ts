@@ -15,12 +15,12 @@
  */
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
-import { storedDatePattern } from '../common/calendar-date';
+import { storedDatePattern } from '../../values/calendar-date';
 import { warnOversize } from '../common/oversize';
 import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
 import { frameworkCatalogs } from './group-catalog';
 import type { FrameworkGroups } from '../format';
-import type { Warn } from '../common/json-column';
+import type { Warn } from '../../values/json-column';
 import { BIRTHDATE_ORDER } from './charinfo';
 import { normaliseBetaSummary, type BetaSummary } from './normalise';
 import { playersSelectList, PLAYERS_TABLE, type PlayersColumn } from './query';

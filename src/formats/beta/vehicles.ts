@@ -7,7 +7,7 @@
  * Qbox-project/qbx_vehicles@7cd0380:vehicles.sql). Every shape indexes `plate` and `citizenid`.
  */
 import type { Row } from '../../db/database';
-import { asString } from '../common/coerce';
+import { asString } from '../../values/coerce';
 import { asModelHash, joaat } from '../common/joaat';
 import { displayPlate } from '../common/plate';
 import { describeModel } from '../common/vehicle-catalog';

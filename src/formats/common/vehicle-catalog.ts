@@ -6,7 +6,7 @@
  * through the framework's exports when it starts and when it says it changed (src/fivem), never per
  * lookup, and turned into a VehicleCatalog here once.
  */
-import { asRecord, asString } from './coerce';
+import { asRecord, asString } from '../../values/coerce';
 import { asModelHash, joaat } from './joaat';
 import { BASE_MODEL_HASHES } from './vehicle-model-hashes';
 import { BASE_MODELS } from './vehicle-models';

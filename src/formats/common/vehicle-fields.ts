@@ -2,10 +2,10 @@
  * Normalisation of the vehicle record's fields that both formats share (the record's shape is
  * vehicle-schema.ts). Total: whatever a cell holds, a field gets a value of its type.
  */
-import { asRecord, asString, clamp } from './coerce';
-import { parseJsonColumn, type Warn } from './json-column';
-import { optionalNumber } from './optional';
-import { plainJson } from './safe-json';
+import { asRecord, asString, clamp } from '../../values/coerce';
+import { parseJsonColumn, type Warn } from '../../values/json-column';
+import { optionalNumber } from '../../values/optional';
+import { plainJson } from '../../values/safe-json';
 import type { VehicleRecord, VehicleState } from './vehicle-schema';
 
 /**

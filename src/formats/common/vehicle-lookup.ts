@@ -5,9 +5,9 @@
  */
 import type { Database, Row, StatementRunner } from '../../db/database';
 import { addIndexStatement, adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../../db/table-columns';
-import type { Warn } from './json-column';
+import type { Warn } from '../../values/json-column';
 import { warnOversize } from './oversize';
-import { asString } from './coerce';
+import { asString } from '../../values/coerce';
 import { displayPlate, type PlateQuery } from './plate';
 import type { VehicleCatalog } from './vehicle-catalog';
 import {

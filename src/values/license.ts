@@ -2,7 +2,7 @@
  * A player's Rockstar license, parsed by the rule the contract declares (LICENSE_RULE: the same
  * pattern the OpenAPI document publishes).
  */
-import { LICENSE_RULE } from '../../contract/parameters';
+import { LICENSE_RULE } from '../contract/parameters';
 
 export interface License {
   /** The 40 hex digits, lower case. */
