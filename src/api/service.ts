@@ -19,7 +19,7 @@ import { keepPrepared, prepareAll, preparedAvailability, SCHEMA_RECHECK_MS, type
 import { answerPresence } from '../presence/presence';
 import { searchRoom } from '../search/room';
 import { citizenVehiclesRoom, plateRoom, vehiclePreparation } from '../vehicles/room';
-import type { PreparedVehicles } from '../formats/common/vehicle-lookup';
+import type { PreparedVehicles } from '../vehicles/prepare';
 import { formatOf, type OperationCall, type OperationHandler } from './handlers';
 
 export interface ServiceOptions {

@@ -35,7 +35,7 @@ export const LICENSE_RULE: ParameterRule = {
 /**
  * A number plate as an officer types it: 1 to 8 ASCII letters, digits and spaces once surrounding
  * whitespace is removed (the game's plates are 8 characters, padded with spaces). parsePlate
- * (src/formats/common/plate.ts) applies it and says which part was wrong; a test holds the two alike.
+ * (src/vehicles/plate.ts) applies it and says which part was wrong; a test holds the two alike.
  */
 export const PLATE_RULE: ParameterRule = {
   pattern: '^\\s*[A-Za-z0-9](?:[A-Za-z0-9 ]{0,6}[A-Za-z0-9])?\\s*$',

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { FormatSchemaName, SharedSchemaName } from '../contract/shapes';
 import { alphaDocumentation, alphaVehicleExample } from './alpha/documentation';
 import { betaDocumentation } from './beta/documentation';
-import { vehicleRecordSchema } from './common/vehicle-schema';
+import { vehicleRecordSchema } from '../vehicles/schema';
 import type { FormatName } from './registry';
 
 export interface Example {

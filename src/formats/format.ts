@@ -3,8 +3,8 @@ import type { Database, Row } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
 import type { Warn } from '../values/json-column';
 import type { License } from '../values/license';
-import type { VehicleCatalog } from './common/vehicle-catalog';
-import type { VehicleSource } from './common/vehicle-lookup';
+import type { VehicleCatalog } from '../vehicles/catalog';
+import type { VehicleSource } from '../vehicles/prepare';
 import type { FormatLive, LiveParts } from '../live/parts';
 import type { FormatSearch } from './common/search-sql';
 import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
@@ -147,7 +147,7 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
    * exist, or null when the format's table is missing (the route then answers 501).
    */
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
-  /** Where its vehicles are (src/formats/common/vehicle-lookup.ts prepares them beside the citizens). */
+  /** Where its vehicles are (src/vehicles/prepare.ts prepares them beside the citizens). */
   readonly vehicles: VehicleSource;
   /**
    * How its citizens are found among the online players of their framework (`live.ts`); the

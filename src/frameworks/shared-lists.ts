@@ -7,7 +7,7 @@
  * (ESX) there are none: the formats' defaults and the base game's models alone apply.
  */
 import { asRecord } from '../values/coerce';
-import { readSharedVehicles, type VehicleCatalog } from '../formats/common/vehicle-catalog';
+import { readSharedVehicles, type VehicleCatalog } from '../vehicles/catalog';
 import type { FrameworkGroups } from '../formats/format';
 import type { FrameworkContext } from './calls';
 import type { Attached, FrameworkWatch } from './watch';

@@ -1,9 +1,9 @@
 import { joaat } from './joaat';
-import { BASE_MODEL_HASHES } from './vehicle-model-hashes';
-import { BASE_MODELS } from './vehicle-models';
+import { BASE_MODEL_HASHES } from './model-hashes';
+import { BASE_MODELS } from './base-models';
 
 describe('the base-game model list', () => {
-  test('vehicle-model-hashes.ts is joaat of each spawn name (else run npm run generate:vehicle-hashes)', () => {
+  test('model-hashes.ts is joaat of each spawn name (else run npm run generate:vehicle-hashes)', () => {
     expect(BASE_MODEL_HASHES).toEqual(BASE_MODELS.map(([model]) => joaat(model)));
   });
 

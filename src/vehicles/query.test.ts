@@ -1,6 +1,6 @@
-import type { TableColumn } from '../../db/table-columns';
-import { MAX_VEHICLES_PER_CITIZEN } from '../../contract/operations';
-import { asCollationOf, citizenVehiclesQuery, plateParams, plateQuery, type OwnerTable, type VehicleTable } from './vehicle-query';
+import type { TableColumn } from '../db/table-columns';
+import { MAX_VEHICLES_PER_CITIZEN } from '../contract/operations';
+import { asCollationOf, citizenVehiclesQuery, plateParams, plateQuery, type OwnerTable, type VehicleTable } from './query';
 
 const col = (name: string, dataType = 'varchar', collation = 'utf8mb4_unicode_ci', maxBytes: number | null = 240): TableColumn => ({
   name,

@@ -20,10 +20,10 @@
  * still serves: the vehicle's owner to the owner key's on a plate lookup, the owner's key to the
  * vehicles' owner column on a citizen's list.
  */
-import { MAX_VEHICLES_PER_CITIZEN } from '../../contract/operations';
-import { selectColumn } from '../../db/column-select';
-import { quoteIdentifier } from '../../db/sql';
-import type { TableColumn } from '../../db/table-columns';
+import { MAX_VEHICLES_PER_CITIZEN } from '../contract/operations';
+import { selectColumn } from '../db/column-select';
+import { quoteIdentifier } from '../db/sql';
+import type { TableColumn } from '../db/table-columns';
 
 /** A column read under the name the normaliser reads it by. */
 export type ReadColumn = readonly [alias: string, column: TableColumn];

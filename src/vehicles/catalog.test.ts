@@ -1,5 +1,5 @@
 import { joaat } from './joaat';
-import { baseCatalog, describeModel, readSharedVehicles } from './vehicle-catalog';
+import { baseCatalog, describeModel, readSharedVehicles } from './catalog';
 
 /** qb-core's QBCore.Shared.Vehicles as GetShared('Vehicles') hands it to JS (qb-core shared/vehicles.lua, 2026). */
 const QBCORE_SHARED = {

@@ -1,4 +1,4 @@
-import { PLATE_RULE } from '../../contract/parameters';
+import { PLATE_RULE } from '../contract/parameters';
 import fc from 'fast-check';
 import { displayPlate, MAX_PLATE_LENGTH, parsePlate, type PlateQuery } from './plate';
 

@@ -3,13 +3,13 @@
  * prepared (information_schema), like the citizen lookups: a missing optional column is not read
  * and its field takes its default; a missing table makes the vehicles of that format unavailable.
  */
-import type { Database, Row, StatementRunner } from '../../db/database';
-import { addIndexStatement, adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../../db/table-columns';
-import type { Warn } from '../../values/json-column';
-import { warnOversize } from './oversize';
-import { asString } from '../../values/coerce';
+import type { Database, Row, StatementRunner } from '../db/database';
+import { addIndexStatement, adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../db/table-columns';
+import type { Warn } from '../values/json-column';
+import { warnOversize } from '../formats/common/oversize';
+import { asString } from '../values/coerce';
 import { displayPlate, type PlateQuery } from './plate';
-import type { VehicleCatalog } from './vehicle-catalog';
+import type { VehicleCatalog } from './catalog';
 import {
   citizenVehiclesQuery,
   dropOwnerKey,
@@ -19,8 +19,8 @@ import {
   type OwnerTable,
   type ReadColumn,
   type VehicleTable,
-} from './vehicle-query';
-import type { VehicleRecord } from './vehicle-schema';
+} from './query';
+import type { VehicleRecord } from './schema';
 
 export interface VehicleOptions {
   warn: Warn;

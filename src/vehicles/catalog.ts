@@ -1,15 +1,15 @@
 /**
  * What a stored model hash or spawn name is called: the spawn name, its display name, and (from a
  * framework's list only) its vehicle type. Two sources: the base game's list kept as data
- * (vehicle-models.ts, hashes computed at build time), and the shared vehicles list of a qb-core or
+ * (models.json, hashes computed at build time), and the shared vehicles list of a qb-core or
  * qbx_core running beside the resource, which also names the server's addon cars. That list is read
  * through the framework's exports when it starts and when it says it changed (src/fivem), never per
  * lookup, and turned into a VehicleCatalog here once.
  */
-import { asRecord, asString } from '../../values/coerce';
+import { asRecord, asString } from '../values/coerce';
 import { asModelHash, joaat } from './joaat';
-import { BASE_MODEL_HASHES } from './vehicle-model-hashes';
-import { BASE_MODELS } from './vehicle-models';
+import { BASE_MODEL_HASHES } from './model-hashes';
+import { BASE_MODELS } from './base-models';
 
 export interface ModelInfo {
   /** Spawn name, e.g. `adder`. */

@@ -1,4 +1,4 @@
-import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehicleProperties, vehicleState } from './vehicle-fields';
+import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehicleProperties, vehicleState } from './fields';
 
 test('state: 0 out, 1 garaged, 2 impounded; true/false as 1/0; anything else unknown', () => {
   expect([0, 1, 2, '0', '2', true, false].map(vehicleState)).toEqual(['out', 'garaged', 'impounded', 'out', 'impounded', 'garaged', 'out']);

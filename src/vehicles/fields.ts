@@ -1,12 +1,12 @@
 /**
  * Normalisation of the vehicle record's fields that both formats share (the record's shape is
- * vehicle-schema.ts). Total: whatever a cell holds, a field gets a value of its type.
+ * schema.ts). Total: whatever a cell holds, a field gets a value of its type.
  */
-import { asRecord, asString, clamp } from '../../values/coerce';
-import { parseJsonColumn, type Warn } from '../../values/json-column';
-import { optionalNumber } from '../../values/optional';
-import { plainJson } from '../../values/safe-json';
-import type { VehicleRecord, VehicleState } from './vehicle-schema';
+import { asRecord, asString, clamp } from '../values/coerce';
+import { parseJsonColumn, type Warn } from '../values/json-column';
+import { optionalNumber } from '../values/optional';
+import { plainJson } from '../values/safe-json';
+import type { VehicleRecord, VehicleState } from './schema';
 
 /**
  * 0 out, 1 garaged, 2 impounded: esx_garage's `stored` (esx-framework/esx_garage@51c4d247:server/main.lua;
