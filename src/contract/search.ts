@@ -1,5 +1,5 @@
 /**
- * The rules of a citizen search (docs/design.md §2.7), declared once: src/api/search-query.ts
+ * The rules of a citizen search (docs/design.md §2.7), declared once: src/search/query.ts
  * checks a query by them, the operation in operations.ts publishes them (OpenAPI, consumer types,
  * README), and their wording is what a 400 invalid_query says.
  */

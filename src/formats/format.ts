@@ -6,7 +6,7 @@ import type { License } from '../values/license';
 import type { VehicleCatalog } from '../vehicles/catalog';
 import type { VehicleSource } from '../vehicles/prepare';
 import type { FormatLive, LiveParts } from '../live/parts';
-import type { FormatSearch } from './common/search-sql';
+import type { FormatSearch } from '../search/sql';
 import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
 
 /**

@@ -14,7 +14,7 @@ import type { TableColumn } from '../../db/table-columns';
 import { storedDatePattern, type DateOrder } from '../../values/calendar-date';
 import type { Warn } from '../../values/json-column';
 import { warnOversize } from '../common/oversize';
-import { buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
+import { buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../../search/sql';
 import { selectAlphaColumns } from './query';
 import { ALPHA_SUMMARY_FIELDS, normaliseAlphaSummary, type AlphaSummary } from './normalise';
 

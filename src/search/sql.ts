@@ -23,9 +23,9 @@
  *   server-side prepared statement (ScanningDatabase.scan says why); the only literals in the text
  *   come from the format (column names) and from here.
  */
-import { PHONE_SEPARATORS } from '../../contract/search';
-import { quoteIdentifier } from '../../db/sql';
-import type { StatementRunner } from '../../db/database';
+import { PHONE_SEPARATORS } from '../contract/search';
+import { quoteIdentifier } from '../db/sql';
+import type { StatementRunner } from '../db/database';
 
 /** The comparison collation of names (see above). */
 export const SEARCH_COLLATION = 'utf8mb4_unicode_520_ci';
@@ -122,7 +122,7 @@ export function isSearchPosition(value: unknown): value is SearchPosition {
   );
 }
 
-/** What a search asks, already validated (src/api/search-query.ts). */
+/** What a search asks, already validated (src/search/query.ts). */
 export interface SearchCriteria {
   /** 0–3 terms; each must start the first or the last name. */
   terms: readonly string[];

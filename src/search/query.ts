@@ -28,7 +28,7 @@ import {
   type SearchParameter,
 } from '../contract/search';
 import { formatCalendarDate } from '../values/calendar-date';
-import { isSearchPosition, type SearchPosition } from '../formats/common/search-sql';
+import { isSearchPosition, type SearchPosition } from './sql';
 
 const SEARCH_PARAMETERS = PARAMETERS.map((p) => p.name);
 
@@ -167,7 +167,7 @@ function parseDob(value: string): { dob: string } | { message: string } {
 
 const SEPARATORS = new RegExp(`[${PHONE_SEPARATORS.map((c) => `\\${c}`).join('')}]`, 'g');
 
-/** The digits of `value`, as the stored numbers are compared (search-sql.ts). */
+/** The digits of `value`, as the stored numbers are compared (sql.ts). */
 function parsePhone(value: string): { phone: string } | { message: string } {
   const stripped = value.replace(SEPARATORS, '');
   const phone = stripped.startsWith('+') ? stripped.slice(1) : stripped;

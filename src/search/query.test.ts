@@ -8,8 +8,8 @@ import {
   type CursorKey,
   type SearchParse,
   type SearchQuery,
-} from './search-query';
-import type { SearchPosition } from '../formats/common/search-sql';
+} from './query';
+import type { SearchPosition } from './sql';
 import { SEARCH_REACH } from '../contract/search';
 
 const KEY: CursorKey = { scope: 'alpha', secret: 'k'.repeat(32) };

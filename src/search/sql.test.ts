@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { buildSearchStatement, likePrefix, searchPositionOf, type SearchCriteria, type SearchFields } from './search-sql';
+import { buildSearchStatement, likePrefix, searchPositionOf, type SearchCriteria, type SearchFields } from './sql';
 
 const FIELDS: SearchFields = {
   firstName: '`firstname`',
