@@ -15,7 +15,7 @@
  * README tables, which the tests hold to the contract.
  */
 import type { ErrorCode } from './errors';
-import type { ParameterRuleName } from './parameters';
+import type { ParameterRuleName, QueryParameter } from './parameters';
 import type { Shape } from './shapes';
 import { SEARCH_COST, SEARCH_LIMIT, SEARCH_PARAMETERS, SEARCH_REACH } from './search';
 
@@ -30,12 +30,6 @@ export interface PathParameter {
   readonly name: string;
   /** Which rule its value follows (src/contract/parameters.ts; `id` is the format's own). */
   readonly rule: ParameterRuleName;
-}
-
-export interface QueryParameter {
-  readonly name: string;
-  readonly shape: Shape;
-  readonly description: string;
 }
 
 /** What a successful answer is. */

@@ -2,9 +2,17 @@
  * The rules path parameters follow. A rule is declared once: its pattern is both what the resource
  * checks before any query and the `pattern` of the OpenAPI document, and its wording is what the
  * 400 answer says the value must be. Each format declares its own `id` rule (src/formats); the
- * rules here are the same for every format.
+ * rules here are the same for every format. Query parameters have no rule of their own: each is
+ * declared with its shape and wording (QueryParameter; search.ts declares the search's).
  */
 import type { ErrorCode } from './errors';
+import type { Shape } from './shapes';
+
+export interface QueryParameter {
+  readonly name: string;
+  readonly shape: Shape;
+  readonly description: string;
+}
 
 export interface ParameterRule {
   /** An anchored ECMAScript regular expression (no flags: JSON Schema patterns take none). */

@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import type { ParameterRule } from '../contract/parameters';
+import type { FormatSchemaName } from '../contract/shapes';
 import type { Database, Row } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
-import type { Warn } from '../values/json-column';
 import type { License } from '../values/license';
-import type { VehicleCatalog } from '../vehicles/catalog';
-import type { VehicleSource } from '../vehicles/prepare';
+import type { VehicleOptions, VehicleSource } from '../vehicles/prepare';
 import type { FormatLive, LiveParts } from '../live/parts';
 import type { FormatSearch } from '../search/sql';
 import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
@@ -19,8 +19,8 @@ export interface FrameworkGroups {
   readonly gangs: unknown;
 }
 
-export interface FormatOptions {
-  warn: Warn;
+/** The vehicles' options (warnings, the column bound, the framework's vehicles list) and the formats' own. */
+export interface FormatOptions extends VehicleOptions {
   /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format); `auto` decides from the stored dates. */
   dobOrder: DobFormatSetting;
   /** Job and gang definitions of the framework running beside the resource, read when it (re)starts; undefined without one. */
@@ -29,13 +29,9 @@ export interface FormatOptions {
   info(message: string): void;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
   now: () => number;
-  /** Longer column values are not read (convar citizen_records:max_column_bytes). */
-  maxColumnBytes: number;
   /** esx_multicharacter's Config.Prefix and Config.Slots on this server. */
   esxCharacterPrefix: string;
   esxMaxCharacters: number;
-  /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
-  vehicles(): VehicleCatalog | undefined;
 }
 
 /** What the framework holds for one citizen a lookup asked about. */
@@ -154,6 +150,23 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
    * lookups `prepare` binds merge the framework's values over each row through the LiveContext.
    */
   readonly live?: FormatLive;
+}
+
+/**
+ * An example of a schema in the documents the build writes (src/generate): each format's
+ * `documentation.ts` makes its own, which src/formats/documentation.ts gathers.
+ */
+export interface Example {
+  /** What the example shows, in a few words. */
+  summary: string;
+  value: unknown;
+}
+
+export interface FormatDocumentation {
+  /** Each schema the contract's shapes name by `formatSchema`. */
+  schemas: Record<FormatSchemaName, z.ZodType>;
+  /** One example per schema: a sample row put through the real normaliser. */
+  examples: Record<FormatSchemaName, Example>;
 }
 
 /** Keeps the literal name of a declaration, from which the registry's FormatName is made. */

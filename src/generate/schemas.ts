@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { FormatSchemaName, Shape } from '../contract/shapes';
-import { FORMAT_DOCUMENTATION, SHARED_SCHEMAS, type Example } from '../formats/documentation';
+import { FORMAT_DOCUMENTATION, SHARED_SCHEMAS } from '../formats/documentation';
+import type { Example } from '../formats/format';
 import { FORMATS, type AnyFormat } from '../formats/registry';
 
 export interface JsonSchema {

@@ -6,7 +6,7 @@
 import type { Database, Row, StatementRunner } from '../db/database';
 import { addIndexStatement, adviseIndexes, readTableColumns, readTableIndexes, type TableColumn } from '../db/table-columns';
 import type { Warn } from '../values/json-column';
-import { warnOversize } from '../formats/common/oversize';
+import { warnOversize, type ColumnBounds } from '../db/oversize';
 import { asString } from '../values/coerce';
 import { displayPlate, type PlateQuery } from './plate';
 import type { VehicleCatalog } from './catalog';
@@ -22,10 +22,7 @@ import {
 } from './query';
 import type { VehicleRecord } from './schema';
 
-export interface VehicleOptions {
-  warn: Warn;
-  /** Longer column values are not read (convar citizen_records:max_column_bytes). */
-  maxColumnBytes: number;
+export interface VehicleOptions extends ColumnBounds {
   /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
   vehicles(): VehicleCatalog | undefined;
 }

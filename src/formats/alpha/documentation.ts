@@ -4,7 +4,7 @@
  * route answers.
  */
 import { readSharedVehicles } from '../../vehicles/catalog';
-import type { Example, FormatDocumentation } from '../documentation';
+import type { Example, FormatDocumentation } from '../format';
 import { LEGACY_1_13_OX_ILLENIUM, LEGACY_OWNED_VEHICLE } from './__fixtures__/rows';
 import { normaliseAlphaRow, normaliseAlphaSummary } from './normalise';
 import { alphaRecordSchema, alphaSummarySchema } from './schema';

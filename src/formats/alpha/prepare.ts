@@ -3,7 +3,7 @@ import { adviseIndexes, readTableColumns, type TableColumn } from '../../db/tabl
 import { quoteIdentifier } from '../../db/sql';
 import type { DateOrder } from '../../values/calendar-date';
 import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
-import { warnOversize } from '../common/oversize';
+import { warnOversize } from '../../db/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
 import { compareCodeUnits } from '../../values/compare';
 import { mergeLive, mergeRead, metOfRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';

@@ -1,7 +1,7 @@
 import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
 import { compareCodeUnits } from '../../values/compare';
-import { warnOversize } from '../common/oversize';
+import { warnOversize } from '../../db/oversize';
 import { mergeLive, mergeRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { frameworkCatalogs } from './group-catalog';

@@ -16,7 +16,7 @@
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 import { storedDatePattern } from '../../values/calendar-date';
-import { warnOversize } from '../common/oversize';
+import { warnOversize } from '../../db/oversize';
 import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../../search/sql';
 import { frameworkCatalogs } from './group-catalog';
 import type { FrameworkGroups } from '../format';

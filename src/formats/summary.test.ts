@@ -3,12 +3,12 @@
  * the summary normaliser gives exactly the full record's values of the summary schema's fields,
  * and the summary schema (what /openapi.json publishes) accepts it and nothing more.
  */
-import { LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW, ESX_1_1_ROW } from '../alpha/__fixtures__/rows';
-import { normaliseAlphaRow, normaliseAlphaSummary, ALPHA_SUMMARY_FIELDS } from '../alpha/normalise';
-import { alphaSummarySchema } from '../alpha/schema';
-import { ALL_ROWS } from '../beta/__fixtures__/rows';
-import { normaliseBetaRow, normaliseBetaSummary } from '../beta/normalise';
-import { betaSummarySchema } from '../beta/schema';
+import { LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW, ESX_1_1_ROW } from './alpha/__fixtures__/rows';
+import { normaliseAlphaRow, normaliseAlphaSummary, ALPHA_SUMMARY_FIELDS } from './alpha/normalise';
+import { alphaSummarySchema } from './alpha/schema';
+import { ALL_ROWS } from './beta/__fixtures__/rows';
+import { normaliseBetaRow, normaliseBetaSummary } from './beta/normalise';
+import { betaSummarySchema } from './beta/schema';
 
 const silent = () => undefined;
 const pick = (record: object, fields: readonly string[]) =>
