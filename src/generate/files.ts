@@ -3,6 +3,7 @@
  * list), as it should be now: `npm run build` writes them
  * (build.mjs), and a test per file fails when the committed one is stale.
  */
+import { OPENAPI_FILE } from '../http/docs-page';
 import { VERSION } from '../version';
 import { luaAnnotations, typescriptDeclarations } from './consumer-types';
 import { modelHashesText } from './model-hashes';
@@ -17,7 +18,7 @@ export interface GeneratedFile {
 }
 
 export const GENERATED_FILES: readonly GeneratedFile[] = [
-  { path: 'openapi.json', text: () => openApiText(VERSION) },
+  { path: OPENAPI_FILE, text: () => openApiText(VERSION) },
   { path: 'citizen_records.d.ts', text: () => typescriptDeclarations() },
   { path: 'citizen_records.lua', text: () => luaAnnotations() },
   { path: 'src/vehicles/model-hashes.ts', text: () => modelHashesText() },
