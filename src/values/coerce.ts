@@ -1,5 +1,3 @@
-import { wellFormed } from './safe-json';
-
 /**
  * Total coercions from what a database cell or a Lua-encoded JSON value may hold to the
  * record's types. None of them throws: anything unusable becomes the fallback.
@@ -54,7 +52,7 @@ export function asBoolean(value: unknown, fallback = false): boolean {
 
 /** A string: strings as they are (lone surrogates repaired), finite numbers stringified, anything else the fallback. */
 export function asString(value: unknown, fallback = ''): string {
-  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'string') return value.toWellFormed();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return fallback;

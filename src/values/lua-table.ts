@@ -1,5 +1,4 @@
 import { asList, asRecord } from './coerce';
-import { wellFormed } from './safe-json';
 
 /**
  * What a decoded Lua table holds: a list (a JSON array, holes included, or the object with
@@ -17,5 +16,5 @@ export function readLuaTable(value: unknown): LuaTable {
   if (!record) return { kind: 'list', items: [] };
   const keys = Object.keys(record);
   if (keys.every((key) => NUMERIC_KEY.test(key))) return { kind: 'list', items: asList(record) };
-  return { kind: 'map', entries: Object.entries(record).map(([key, value]) => [wellFormed(key), value]) };
+  return { kind: 'map', entries: Object.entries(record).map(([key, value]) => [key.toWellFormed(), value]) };
 }

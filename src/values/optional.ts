@@ -1,5 +1,4 @@
 import { asBoolean, asNumber } from './coerce';
-import { wellFormed } from './safe-json';
 
 /**
  * The coercions of coerce.ts for values that may be absent: `undefined` when the value is missing
@@ -22,7 +21,7 @@ export function optionalBoolean(value: unknown): boolean | undefined {
 
 /** A string as stored (lone surrogates repaired), a finite number stringified; `undefined` for anything else. */
 export function optionalString(value: unknown): string | undefined {
-  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'string') return value.toWellFormed();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
 }

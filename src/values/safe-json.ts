@@ -4,19 +4,13 @@
  * in a TEXT column and overflow the stack of every recursive walker after us), no own
  * `__proto__`/`constructor`/`prototype` keys (an own `__proto__` becomes the export caller's
  * prototype), non-finite numbers as JSON gives them (`null`), and no lone surrogates (msgpack
- * encodes strings as UTF-8, where a lone surrogate has no spelling).
+ * encodes strings as UTF-8, where a lone surrogate has no spelling): String.prototype.toWellFormed
+ * (ES2024; in Node 20, and in the Node 22 of every FXServer build the manifest accepts) replaces
+ * each by U+FFFD, as a UTF-8 encoder would.
  */
 
 /** Deeper than any framework's data (skins nest 4 levels, qb metadata 5). */
 export const MAX_JSON_DEPTH = 32;
-
-const SURROGATE = /[\uD800-\uDFFF]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** The string with each lone surrogate replaced by U+FFFD, as a UTF-8 encoder would. */
-export function wellFormed(text: string): string {
-  return SURROGATE.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
-}
 
 /**
  * True when no array or object inside `value` lies deeper than `maxDepth` levels. It recurses, at
@@ -58,7 +52,7 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * whose depth is bounded (parseJsonColumn refuses deeper ones), as it recurses.
  */
 export function plainJson(value: unknown): unknown {
-  if (typeof value === 'string') return wellFormed(value);
+  if (typeof value === 'string') return value.toWellFormed();
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(plainJson);
@@ -66,7 +60,7 @@ export function plainJson(value: unknown): unknown {
   for (const key of Object.keys(value)) {
     if (FORBIDDEN_KEYS.has(key)) continue;
     const item = (value as Record<string, unknown>)[key];
-    if (item !== undefined) out[wellFormed(key)] = plainJson(item);
+    if (item !== undefined) out[key.toWellFormed()] = plainJson(item);
   }
   return out;
 }
