@@ -5,7 +5,10 @@
 // (scripts/docs-renderer.mjs). The resource reads openapi.json and the renderer from its folder
 // (LoadResourceFile) when first asked, so neither is in the bundle.
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
-// replace the runtime's); node16 runs on every FXServer build the manifest accepts.
+// replace the runtime's). The target is the Node the manifest asks for: with node_version '22' and
+// '/server:12913', every build that starts the resource runs Node 22 (22.11 from build 12913, the
+// first to read node_version, in February 2025; 22.22 only from 2026-02): docs/platform.md,
+// "Runtime versions".
 // `--metafile <path>` writes the list of source files that went into the bundle (a test checks
 // that no test row, zod or generator is among them).
 // `--bundle-only` writes no derived file: the tests build the bundle, and must not rewrite the
@@ -43,7 +46,7 @@ const bundle = await build({
   bundle: true,
   platform: 'node',
   format: 'iife',
-  target: 'node16',
+  target: 'node22',
   legalComments: 'none',
   sourcemap: false,
   logLevel: 'warning',
