@@ -104,6 +104,11 @@ function importsIn(file: string, source: string, exists: (path: string) => boole
   return importedFiles.flatMap(({ fileName }) => resolveSpecifier(file, fileName, exists) ?? []);
 }
 
+/** The imports of modules written out as `{path: source}`, for the tests of the checks themselves. */
+function fromSources(sources: Readonly<Record<string, string>>): ImportsOf {
+  return (file) => importsIn(file, sources[file], (path) => path in sources);
+}
+
 const fromDisk: ImportsOf = (file) =>
   importsIn(file, readFileSync(join(ROOT, file), 'utf8'), (path) => existsSync(join(ROOT, path)) && statSync(join(ROOT, path)).isFile());
 
@@ -217,8 +222,7 @@ test('the check finds an import of the boundary however it is written, and throu
     'src/vehicles/f.ts': "import type { Player } from '../frameworks/qb-core';",
     'src/frameworks/qb-core.ts': 'export {};',
   };
-  const imports: ImportsOf = (file) => importsIn(file, sources[file], (path) => path in sources);
-  expect(forbiddenChains(['src/api/a.ts', 'src/http/d.ts', 'src/formats/e.ts', 'src/vehicles/f.ts'], imports).sort()).toEqual([
+  expect(forbiddenChains(['src/api/a.ts', 'src/http/d.ts', 'src/formats/e.ts', 'src/vehicles/f.ts'], fromSources(sources)).sort()).toEqual([
     'src/api/a.ts -> src/api/b.ts -> src/db/helper.ts -> src/db/oxmysql.ts',
     'src/http/d.ts -> src/natives/convars.ts',
     'src/vehicles/f.ts -> src/frameworks/qb-core.ts',
@@ -248,9 +252,8 @@ test('the rooms check finds an arrow up, a circle of rooms or of modules, and a 
     'devkit/g.ts': 'export {};',
     'src/server.ts': "import '../devkit/g';\nimport './http/b';\nimport './formats/format';",
   };
-  const imports: ImportsOf = (file) => importsIn(file, sources[file], (path) => path in sources);
   const files = Object.keys(sources).filter((file) => file.startsWith('src/'));
-  expect(checkRooms(files, imports)).toEqual({
+  expect(checkRooms(files, fromSources(sources))).toEqual({
     upward: ['vehicles -> formats (src/vehicles/a.ts -> src/formats/format.ts)'],
     unplaced: ['attic'],
     roomCircles: [
