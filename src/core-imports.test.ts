@@ -70,13 +70,6 @@ const FLOORS: Readonly<Record<string, number>> = {
   generate: 7,
 };
 
-/**
- * Files in a room other than their folder's, until they move: FXServer's natives still sit in
- * src/fivem, beside the top-floor adapters, while issue 25 moves them to src/natives. An entry
- * whose file is gone fails the test below, so that it is removed with the move.
- */
-const ROOM_OF_FILE: Readonly<Record<string, string>> = { 'src/fivem/natives.ts': 'natives' };
-
 /** The repository-relative files a module imports: relative specifiers resolved as TypeScript would. */
 type ImportsOf = (file: string) => string[];
 
@@ -135,7 +128,6 @@ function forbiddenChains(starts: readonly string[], importsOf: ImportsOf): strin
 
 /** `src/formats/alpha/id.ts` is in `formats`, `src/server.ts` in `server`; null outside src/. */
 function roomOf(file: string): string | null {
-  if (file in ROOM_OF_FILE) return ROOM_OF_FILE[file];
   const [top, name, ...deeper] = file.split('/');
   if (top !== 'src' || name === undefined) return null;
   return deeper.length > 0 ? name : name.replace(/\.ts$/, '');
@@ -232,7 +224,6 @@ test('the check finds an import of the boundary however it is written, and throu
 test('every arrow between the rooms of src/ points down or across its floor, and no rooms or modules import each other in a circle', () => {
   const files = filesUnder('src').filter((file) => !file.endsWith('.test.ts'));
   expect(new Set(files.map(roomOf)).size).toBeGreaterThan(10);
-  expect(Object.keys(ROOM_OF_FILE).filter((file) => !files.includes(file))).toEqual([]);
   expect(checkRooms(files, fromDisk)).toEqual({ upward: [], unplaced: [], roomCircles: [], moduleCircles: [] });
 });
 
