@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createCitizenService } from './api/citizen-service';
+import { createCitizenService, type CitizenService, type CitizenServiceOptions } from './api/citizen-service';
+import type { FeedLookup } from './changes/feed';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
 import { exportedFunctions, formatOf, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
@@ -14,13 +15,14 @@ import { createLookupGate } from './api/lookup-gate';
 import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
+import { startChangeFeed } from './fivem/change-feed';
 import { registerExports } from './fivem/exports';
 import { watchFrameworkGroups } from './fivem/framework-groups';
 import { watchFrameworkVehicles } from './fivem/framework-vehicles';
 import { serveHttp } from './fivem/http-handler';
 import { startLiveRecords } from './fivem/live';
 import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
-import { FORMATS } from './formats/registry';
+import { FORMATS, type FormatName } from './formats/registry';
 import { createAuthenticator } from './http/auth';
 import { DOCS_RENDERER_FILE } from './http/docs-page';
 import { createRequestHandler } from './http/handle-request';
@@ -51,6 +53,12 @@ function docsRenderer(resourceName: string): string {
     );
   }
   return renderer;
+}
+
+/** The feed's lookups: a citizen by id, a vehicle by plate, as their routes answer them. */
+function feedLookup(service: CitizenService): FeedLookup {
+  return (kind, format, id) =>
+    kind === 'citizen' ? service.lookup(format as FormatName, id) : service.lookupVehicle(format as FormatName, id);
 }
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
@@ -94,7 +102,7 @@ function start(): void {
     cache,
     what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
   });
-  const service = createCitizenService({
+  const serviceOptions: CitizenServiceOptions = {
     db,
     formats: FORMATS,
     enabled: config.formats,
@@ -121,6 +129,30 @@ function start(): void {
     cursorSecret: randomBytes(32),
     now,
     logError: (message) => log.error(message),
+  };
+  const service = createCitizenService(serviceOptions);
+  const changeFeed = startChangeFeed(resourceName, {
+    on: config.changes,
+    watches: {},
+    // The routes' lookups without the TTL cache: an answer cached just before a write would hide it from the feed for good.
+    lookup: feedLookup(
+      createCitizenService({
+        ...serviceOptions,
+        gate: createLookupGate({
+          maxInFlight: config.maxInFlight,
+          cache: createLookupCache({ ttlMs: 0, maxEntries: 1, maxBytes: 1, now }),
+        }),
+      }),
+    ),
+    keptMs: config.changesKeptDays * 86_400_000,
+    maxWaiting: config.changesMaxWaiting,
+    pollMs: config.changesPollMs,
+    sweepMs: config.changesSweepMs,
+    databaseReady: () => db.isReady(),
+    databaseName: () => db.single('SELECT DATABASE() AS name', []).then((row) => String(row?.name ?? '')),
+    now: () => Date.now(),
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
   });
   let stopping = false;
   // A health check still waiting on its probe when the resource stops is answered like a lookup.
@@ -139,6 +171,7 @@ function start(): void {
       citizenVehicles: (call) => service.lookupCitizenVehicles(formatOf(call), call.params.id, call.requestId),
       presence: (call) => Promise.resolve(service.presence(formatOf(call), call.params.id)),
       search: (call) => service.search(formatOf(call), call.query, call.via, call.requestId),
+      changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via),
     },
   };
 
@@ -170,6 +203,7 @@ function start(): void {
     if (stopped !== resourceName) return;
     stopping = true;
     clearInterval(preparer);
+    changeFeed.stop();
     gate.stop();
     searchGate.stop();
     db.close();

@@ -57,6 +57,8 @@ interface FxGlobals {
   GetResourceMetadata(resource: string, key: string, index: number): string | null;
   /** Own type: @citizenfx/server says `string`, but a missing file gives null. */
   LoadResourceFile(resource: string, file: string): string | null;
+  /** Own type: null (unknown resource, no write permission) or false (not created) besides true. */
+  SaveResourceFile(resource: string, file: string, data: string, length: number): boolean | null;
 }
 
 const fx = globalThis as unknown as FxGlobals;
@@ -141,4 +143,15 @@ export function stateBagValue(bag: string, key: string): unknown {
  */
 export function loadResourceFile(resource: string, file: string): string | null {
   return fx.LoadResourceFile(resource, file);
+}
+
+/**
+ * Writes a file in a resource's folder (this one's: writing elsewhere needs a permission), whole:
+ * true when written (SAVE_RESOURCE_FILE, citizenfx/fivem@0190684, same file as above). The length
+ * the native takes counts bytes of the UTF-8 it writes; -1 asks it to measure the text itself (up
+ * to its first NUL, which JSON text never holds), where a JS `length` would count UTF-16 units and
+ * cut a text with accents short.
+ */
+export function saveResourceFile(resource: string, file: string, data: string): boolean {
+  return fx.SaveResourceFile(resource, file, data, -1) === true;
 }
