@@ -17,11 +17,8 @@ import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { startChangeFeed } from './fivem/change-feed';
 import { registerExports } from './fivem/exports';
-import { watchFrameworkGroups } from './fivem/framework-groups';
-import { watchFrameworkVehicles } from './fivem/framework-vehicles';
 import { serveHttp } from './fivem/http-handler';
-import { startLiveRecords } from './fivem/live';
-import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
+import { startFrameworks } from './frameworks';
 import { FORMATS, type FormatName } from './formats/registry';
 import { createAuthenticator } from './http/auth';
 import { DOCS_RENDERER_FILE } from './http/docs-page';
@@ -29,6 +26,7 @@ import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
+import { natives } from './natives';
 
 /** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
 declare const OPENAPI_DOCUMENT: string;
@@ -46,7 +44,7 @@ const CACHE_MAX_BYTES = 32 * 1024 * 1024;
  * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
  */
 function docsRenderer(resourceName: string): string {
-  const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
+  const renderer = natives.loadResourceFile(resourceName, DOCS_RENDERER_FILE);
   if (renderer === null) {
     throw new Error(
       `${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`,
@@ -72,7 +70,7 @@ function announceAccess(config: Config, log: Logger): void {
     );
   } else if (config.apiKeys.length === 0) {
     console.warn(
-      `no API key is configured, so the record routes answer 401 unauthorized. Add one in server.cfg before ensure ${currentResourceName()}: ` +
+      `no API key is configured, so the record routes answer 401 unauthorized. Add one in server.cfg before ensure ${natives.currentResourceName()}: ` +
         `set ${CONVAR_PREFIX}api_keys "name:<key>" (generate a key with: openssl rand -hex 32; use set, never setr or sets, which publish the value to players), ` +
         `or set ${CONVAR_PREFIX}allow_anonymous true to serve them without keys`,
     );
@@ -80,14 +78,14 @@ function announceAccess(config: Config, log: Logger): void {
 }
 
 function start(): void {
-  const resourceName = currentResourceName();
-  const { config, problems } = readConfig((name) => getConvar(`${CONVAR_PREFIX}${name}`));
+  const resourceName = natives.currentResourceName();
+  const { config, problems } = readConfig((name) => natives.getConvar(`${CONVAR_PREFIX}${name}`));
   const log = createLogger(config.logLevel);
   // Configuration mistakes are shown whatever log_level says: they are why the server misbehaves.
   for (const problem of problems) console.warn(problem);
   announceAccess(config, log);
 
-  const version = resourceVersion();
+  const version = natives.resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
   const cache = createLookupCache<Envelope<unknown>>({
@@ -102,6 +100,13 @@ function start(): void {
     cache,
     what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
   });
+  const frameworks = startFrameworks({
+    natives,
+    formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+    liveRecords: config.liveRecords,
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+  });
   const serviceOptions: CitizenServiceOptions = {
     db,
     formats: FORMATS,
@@ -110,20 +115,15 @@ function start(): void {
       warn: createWarnOnce((message) => log.warn(message)),
       dobOrder: config.esxDobFormat,
       info: (message) => log.info(message),
-      groups: watchFrameworkGroups((message) => log.info(message)),
+      groups: frameworks.groups,
       now: () => Date.now(),
       maxColumnBytes: config.maxColumnBytes,
       esxCharacterPrefix: config.esxCharacterPrefix,
       esxMaxCharacters: config.esxMaxCharacters,
-      vehicles: watchFrameworkVehicles((message) => log.info(message)),
+      vehicles: frameworks.vehicles,
     },
     gate,
-    live: startLiveRecords({
-      formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
-      enabled: config.liveRecords,
-      warn: (message) => log.warn(message),
-      info: (message) => log.info(message),
-    }),
+    live: frameworks.live,
     searchGate,
     searchTimeoutMs: config.searchTimeoutMs,
     cursorSecret: randomBytes(32),
@@ -131,19 +131,15 @@ function start(): void {
     logError: (message) => log.error(message),
   };
   const service = createCitizenService(serviceOptions);
+  // The routes' lookups without the TTL cache: an answer cached just before a write would hide it from the feed for good.
+  const uncached = createLookupGate({
+    maxInFlight: config.maxInFlight,
+    cache: createLookupCache({ ttlMs: 0, maxEntries: 1, maxBytes: 1, now }),
+  });
   const changeFeed = startChangeFeed(resourceName, {
     on: config.changes,
     watches: {},
-    // The routes' lookups without the TTL cache: an answer cached just before a write would hide it from the feed for good.
-    lookup: feedLookup(
-      createCitizenService({
-        ...serviceOptions,
-        gate: createLookupGate({
-          maxInFlight: config.maxInFlight,
-          cache: createLookupCache({ ttlMs: 0, maxEntries: 1, maxBytes: 1, now }),
-        }),
-      }),
-    ),
+    lookup: feedLookup(createCitizenService({ ...serviceOptions, gate: uncached })),
     keptMs: config.changesKeptDays * 86_400_000,
     maxWaiting: config.changesMaxWaiting,
     pollMs: config.changesPollMs,
@@ -154,6 +150,7 @@ function start(): void {
     warn: (message) => log.warn(message),
     info: (message) => log.info(message),
   });
+  frameworks.live.watch((format, id) => changeFeed.liveChange(format, id));
   let stopping = false;
   // A health check still waiting on its probe when the resource stops is answered like a lookup.
   const health = async (): Promise<HealthReport | Failure> => {
@@ -199,7 +196,7 @@ function start(): void {
     });
   }, PREPARE_POLL_MS);
   // Everything waiting is answered and every timer stops: a Lua Citizen.Await must not block for good.
-  onEvent('onResourceStop', (stopped: string) => {
+  natives.onEvent('onResourceStop', (stopped: string) => {
     if (stopped !== resourceName) return;
     stopping = true;
     clearInterval(preparer);

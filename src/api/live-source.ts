@@ -1,7 +1,8 @@
 /**
  * What the lookups ask of the framework running beside the resource: whether a citizen is online,
- * and what it holds in memory for him. The FiveM side implements it (src/fivem/live); the core
- * sees only this shape, so it runs and is tested without FXServer.
+ * what it holds in memory for him, and when that changes. The framework room implements it
+ * (src/frameworks/live-source.ts); the core sees only this shape, so it runs and is tested without
+ * FXServer.
  */
 import type { FormatName } from '../formats/registry';
 import type { LiveParts } from '../formats/live';
@@ -11,6 +12,9 @@ export interface Presence {
   online: boolean;
   server_id: number | null;
 }
+
+/** Told the format and the route's id of a citizen whose framework state changed. */
+export type LiveListener = (format: FormatName, id: string) => void;
 
 export const OFFLINE: Presence = Object.freeze({ online: false, server_id: null });
 
@@ -38,6 +42,14 @@ export interface LiveSource {
    * record came from the database; told once per framework, like the other troubles.
    */
   unmergeable(parts: LiveParts): void;
+  /**
+   * Calls `listener` with the format and the id (the identifier as the framework holds it, which
+   * the format's route takes) of each online citizen the framework says changed: he loaded or
+   * unloaded (a logout, a drop, his framework gone or found again), his job or grade, his duty or
+   * his money changed (each framework's events: docs/live.md#events). Synchronously, inside the
+   * framework's event. Answers the function that stops it.
+   */
+  watch(listener: LiveListener): () => void;
 }
 
 /** Nothing online: where no FiveM side runs (tests, tools). */
@@ -46,4 +58,5 @@ export const NO_LIVE_SOURCE: LiveSource = {
   liveRow: () => Promise.resolve(null),
   version: () => 0,
   unmergeable: () => undefined,
+  watch: () => () => undefined,
 };

@@ -5,7 +5,7 @@
  */
 import { startFeedService, type FeedService, type FeedServiceOptions } from '../changes/service';
 import { STATE_FILE } from '../changes/state-file';
-import { emitEvent, loadResourceFile, saveResourceFile } from './natives';
+import { natives } from '../natives';
 
 /** The server event with (format, changes) after each batch the feed logs. */
 export const CHANGES_EVENT = 'citizen_records:changes';
@@ -13,8 +13,8 @@ export const CHANGES_EVENT = 'citizen_records:changes';
 export function startChangeFeed(resourceName: string, options: Omit<FeedServiceOptions, 'loadState' | 'saveState' | 'emit'>): FeedService {
   return startFeedService({
     ...options,
-    loadState: () => loadResourceFile(resourceName, STATE_FILE),
-    saveState: (text) => saveResourceFile(resourceName, STATE_FILE, text),
-    emit: (format, changes) => emitEvent(CHANGES_EVENT, format, changes),
+    loadState: () => natives.loadResourceFile(resourceName, STATE_FILE),
+    saveState: (text) => natives.saveResourceFile(resourceName, STATE_FILE, text),
+    emit: (format, changes) => natives.emitEvent(CHANGES_EVENT, format, changes),
   });
 }
