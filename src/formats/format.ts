@@ -7,6 +7,7 @@ import type { VehicleCatalog } from './common/vehicle-catalog';
 import type { VehicleSource } from './common/vehicle-lookup';
 import type { FormatLive, LiveParts } from './live';
 import type { FormatSearch } from './common/search-sql';
+import type { FormatChanges, WatchedTable } from './changes';
 
 /**
  * Job and gang definitions as the framework running beside the resource hands them over through
@@ -101,6 +102,8 @@ export interface FormatLookups<R> {
   byLicense: LicenseLookup<R>;
   /** Citizens by name, birth date or phone (`search.ts`: the SQL and each summary). */
   search: FormatSearch<unknown>;
+  /** The citizens' table as prepare read it, for change detection (src/changes/detect); absent in formats without a feed. */
+  watched?: WatchedTable;
 }
 
 /**
@@ -132,6 +135,8 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
   /** Where its vehicles are (src/formats/common/vehicle-lookup.ts prepares them beside the citizens). */
   readonly vehicles: VehicleSource;
+  /** What change detection reads of its tables (`changes.ts`). */
+  readonly changes: FormatChanges;
   /**
    * How its citizens are found among the online players of their framework (`live.ts`); the
    * lookups `prepare` binds merge the framework's values over each row through the LiveContext.
