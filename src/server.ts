@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createCitizenService, type CitizenService, type CitizenServiceOptions } from './api/citizen-service';
 import type { FeedLookup } from './changes/feed';
+import { formatWatch } from './changes/format-watch';
 import { resourceStopping, type Envelope, type Failure } from './api/envelope';
 import { exportedFunctions, formatOf, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
@@ -138,7 +139,16 @@ function start(): void {
   });
   const changeFeed = startChangeFeed(resourceName, {
     on: config.changes,
-    watches: {},
+    watches: Object.fromEntries(
+      FORMATS.filter((f) => config.formats.has(f.name)).map((f) => [
+        f.name,
+        formatWatch({
+          tables: () => service.watchedTables(f.name),
+          changes: f.changes,
+          run: (sql, params) => db.scan(sql, params, config.searchTimeoutMs),
+        }),
+      ]),
+    ),
     lookup: feedLookup(createCitizenService({ ...serviceOptions, gate: uncached })),
     keptMs: config.changesKeptDays * 86_400_000,
     maxWaiting: config.changesMaxWaiting,

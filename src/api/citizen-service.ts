@@ -9,6 +9,7 @@ import { DatabaseError, type ScanningDatabase, type StatementRunner } from '../d
 import { parseLicense } from '../formats/common/license';
 import { parsePlate } from '../formats/common/plate';
 import type { PreparedVehicles, VehicleLookupKind, VehicleLookups } from '../formats/common/vehicle-lookup';
+import type { WatchedTable } from '../formats/changes';
 import { tableLabel, type FormatLookups, type FormatOptions, type LiveContext } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import { createDatabaseFailures } from './database-failures';
@@ -49,6 +50,12 @@ function notAString(value: unknown): string {
   return value === null || value === undefined ? 'none was given, or its %-escapes are malformed' : `a ${typeof value} was given`;
 }
 
+/** What change detection watches of a format (src/changes/detect). */
+export interface WatchedTables {
+  citizens: WatchedTable | null;
+  vehicles: VehicleLookups['watched'] | null;
+}
+
 export interface CitizenService {
   /** `requestId` names the request in the log line of an internal error (HTTP only). */
   lookup(format: FormatName, id: unknown, requestId?: string): Promise<Envelope<unknown>>;
@@ -72,6 +79,8 @@ export interface CitizenService {
    */
   prepareFormats(recheckMs?: number): Promise<boolean>;
   availability(): Record<FormatName, FormatAvailability>;
+  /** The tables change detection watches as the format's prepare read them; null where one is missing. */
+  watchedTables(format: FormatName): Promise<WatchedTables>;
   /** Where each format's vehicles stand, in the same four states. */
   vehicleAvailability(): Record<FormatName, FormatAvailability>;
 }
@@ -354,6 +363,10 @@ export function createCitizenService(options: CitizenServiceOptions): CitizenSer
       return citizensKnown && vehiclesKnown;
     },
     availability: () => prepared.availability(),
+    watchedTables: async (format) => {
+      const [citizens, vehicles] = await Promise.all([prepared.lookups(format), vehiclesPrepared.lookups(format)]);
+      return { citizens: citizens?.watched ?? null, vehicles: 'lookups' in vehicles ? vehicles.lookups.watched : null };
+    },
     vehicleAvailability: () => vehiclesPrepared.availability(),
   };
 }

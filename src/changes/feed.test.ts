@@ -26,7 +26,7 @@ class FakeTables {
       }
       return { kept: now, changes };
     };
-    return { sweep, poll: sweep, ids: (kept, kind) => Object.keys((kept as Record<string, object>)[kind]) };
+    return { sweep, poll: sweep, ids: (kept, kind) => Object.keys((kept as Record<string, object>)[kind]).sort() };
   }
 
   lookup = async (kind: ChangeKind, _format: string, id: string): Promise<Envelope<unknown>> => {

@@ -68,7 +68,7 @@ interface FormatState {
   running: { pass: 'sweep' | 'poll'; done: Promise<boolean> } | null;
   /** Why the last pass failed, told once until one succeeds. */
   failure: string | null;
-  ids: { kept: unknown; byKind: Map<ChangeKind, string[]> };
+  ids: { kept: unknown; byKind: Map<ChangeKind, readonly string[]> };
   /**
    * For each earlier run of the feed, the log's head this run started from: the last that run
    * saved. A cursor of that run beyond it names changes lost with the run (it stopped unsaved), and
@@ -261,12 +261,12 @@ export function stopFeed(feed: Feed): void {
   feed.settling.clear();
 }
 
-/** The ids of `kind` detection keeps, in code-unit order (cached until detection keeps other data). */
-function idsOf(feed: Feed, format: string, state: FormatState, kind: ChangeKind): string[] {
+/** The ids of `kind` detection keeps, in code-unit order as it gives them (cached until it keeps other data). */
+function idsOf(feed: Feed, format: string, state: FormatState, kind: ChangeKind): readonly string[] {
   if (state.ids.kept !== state.kept) state.ids = { kept: state.kept, byKind: new Map() };
   let ids = state.ids.byKind.get(kind);
   if (!ids) {
-    ids = state.kept === null ? [] : [...feed.options.watches[format].ids(state.kept, kind)].sort();
+    ids = state.kept === null ? [] : feed.options.watches[format].ids(state.kept, kind);
     state.ids.byKind.set(kind, ids);
   }
   return ids;

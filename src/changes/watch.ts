@@ -23,6 +23,6 @@ export interface FormatWatch {
   sweep(kept: unknown): Promise<Detection>;
   /** The rows changed since the last look where a table has an indexed change time; the sweep's job elsewhere. */
   poll(kept: unknown): Promise<Detection>;
-  /** The ids of `kind` that `kept` holds: what a snapshot walks. */
+  /** The ids of `kind` that `kept` holds, in code-unit order: what a snapshot walks. */
   ids(kept: unknown, kind: ChangeKind): readonly string[];
 }
