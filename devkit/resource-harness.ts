@@ -43,6 +43,9 @@ const DEFAULT_CONVARS: Record<string, string> = {
   'citizen_records:rate_limit': '1000000',
   // Suites change rows between lookups; the cache's own suite turns it on.
   'citizen_records:cache_ttl_ms': '0',
+  // The feed's sweeps and polls query on their own timers, which suites counting queries would see;
+  // the feed's own suite turns it on.
+  'citizen_records:changes': 'false',
 };
 
 /** X-Request-Id and error.requestId: a per-start random prefix and a counter. */

@@ -23,6 +23,7 @@ interface Page {
 }
 
 const CONVARS = {
+  'citizen_records:changes': 'true',
   // The shortest the contract allows, so the suite waits seconds, not minutes.
   'citizen_records:changes_poll_ms': '1000',
   'citizen_records:changes_sweep_ms': '5000',
