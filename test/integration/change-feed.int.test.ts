@@ -248,6 +248,14 @@ test('a state file cut short: the feed starts afresh, says so once, and old curs
   expect(h.host.console.filter((line) => line.text.includes(`${STATE} was not used`))).toHaveLength(1);
 });
 
+/** Citizens and distinct plates in the database: what a full copy holds. */
+async function idCount(): Promise<number> {
+  const [[{ n }]] = (await h.db.admin.query(
+    'SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(DISTINCT UPPER(TRIM(plate))) FROM player_vehicles) AS n',
+  )) as unknown as [Array<{ n: number }>];
+  return n;
+}
+
 describe("docs/changes.md's client loops run", () => {
   const doc = readFileSync(join(__dirname, '../../docs/changes.md'), 'utf8');
   const blocks = (language: string) => [...doc.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]);
@@ -261,11 +269,9 @@ describe("docs/changes.md's client loops run", () => {
     const { memoryStore, syncFeed } = make();
     const store = memoryStore();
     const base = `${h.base}/citizen_records`;
-    const [[{ n }]] = (await h.db.admin.query(
-      'SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(DISTINCT UPPER(TRIM(plate))) FROM player_vehicles) AS n',
-    )) as unknown as [Array<{ n: number }>];
+    const n = await idCount();
     await syncFeed({ base, key: TEST_KEY, store, wait: 0, rounds: 3 });
-    expect(store.records.size).toBe(Number(n));
+    expect(store.records.size).toBe(n);
     expect([...store.records.values()].every((record) => record !== null && typeof record === 'object')).toBe(true);
     // A cursor the feed does not know: the loop starts a new snapshot and keeps the same copy.
     store.records.set('citizen:GONE0001', {});
@@ -274,7 +280,7 @@ describe("docs/changes.md's client loops run", () => {
     fields[2] = 'another-instance';
     store.cursor = `${Buffer.from(JSON.stringify(fields)).toString('base64url')}.${signature}`;
     await syncFeed({ base, key: TEST_KEY, store, wait: 0, rounds: 3 });
-    expect(store.records.size).toBe(Number(n));
+    expect(store.records.size).toBe(n);
     expect(store.records.has('citizen:GONE0001')).toBe(false);
   });
 
@@ -291,10 +297,8 @@ describe("docs/changes.md's client loops run", () => {
        return count, type(copy.cursor)`,
     );
     expect(result.error).toBeNull();
-    const [[{ n }]] = (await h.db.admin.query(
-      'SELECT (SELECT COUNT(*) FROM players) + (SELECT COUNT(DISTINCT UPPER(TRIM(plate))) FROM player_vehicles) AS n',
-    )) as unknown as [Array<{ n: number }>];
-    expect(result.values).toEqual([Number(n), 'string']);
+    const n = await idCount();
+    expect(result.values).toEqual([n, 'string']);
   });
 
   test('a Lua resource listening to citizen_records:changes gets each batch with its format', async () => {
