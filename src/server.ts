@@ -5,12 +5,16 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { exportedFunctions, type Api } from './api/handlers';
+import { exportedFunctions, formatOf, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
-import { availability, openService, prepareFormats } from './api/service';
+import { availability, lookupFresh, lookupOperations, openService, prepareFormats, watchedTables, type Service } from './api/service';
+import { formatWatch } from './changes/format-watch';
+import type { FeedService } from './changes/service';
 import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
+import type { ScanningDatabase } from './db/database';
 import { createOxmysqlDatabase } from './db/oxmysql';
+import { startChangeFeed } from './fivem/change-feed';
 import { registerExports } from './fivem/exports';
 import { serveHttp } from './fivem/http-handler';
 import { startFrameworks } from './frameworks';
@@ -24,7 +28,7 @@ import { createLogger, type Logger } from './logger';
 import { createLookupCache } from './lookup/cache';
 import { resourceStopping, type Failure } from './lookup/envelope';
 import { createLookupGate } from './lookup/gate';
-import type { Outcome } from './lookup/outcome';
+import { unkept, type Outcome } from './lookup/outcome';
 import { natives } from './natives';
 
 /** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
@@ -49,6 +53,40 @@ function shippedFile(resourceName: string, path: string, route: string): string 
     );
   }
   return text;
+}
+
+/**
+ * The change feed of every enabled format: detection over the tables the lookups' prepare read,
+ * the records as their routes answer them now (never cached), live entries from the frameworks'
+ * events, its state in the resource's folder (src/changes/service.ts runs it).
+ */
+function startFeed(options: { resourceName: string; config: Config; db: ScanningDatabase; service: Service; log: Logger }): FeedService {
+  const { config, db, service, log } = options;
+  const feed = startChangeFeed(options.resourceName, {
+    on: config.changes,
+    watches: Object.fromEntries(
+      FORMATS.filter((f) => config.formats.has(f.name)).map((f) => [
+        f.name,
+        formatWatch({
+          tables: () => watchedTables(service, f.name),
+          changes: f.changes,
+          run: (sql, params) => db.scan(sql, params, config.searchTimeoutMs),
+        }),
+      ]),
+    ),
+    lookup: (kind, format, id) => lookupFresh(service, kind, format, id),
+    keptMs: config.changesKeptDays * 86_400_000,
+    maxWaiting: config.changesMaxWaiting,
+    pollMs: config.changesPollMs,
+    sweepMs: config.changesSweepMs,
+    databaseReady: () => db.isReady(),
+    databaseName: () => db.single('SELECT DATABASE() AS name', []).then((row) => String(row?.name ?? '')),
+    now: () => Date.now(),
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+  });
+  service.options.live.watch((format, id) => feed.liveChange(format, id));
+  return feed;
 }
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
@@ -121,6 +159,7 @@ function start(): void {
     now,
     logError: (message) => log.error(message),
   });
+  const changeFeed = startFeed({ resourceName, config, db, service, log });
   let stopping = false;
   // A health check still waiting on its probe when the resource stops is answered like a lookup.
   const health = async (): Promise<HealthReport | Failure> => {
@@ -133,7 +172,10 @@ function start(): void {
     health,
     openApi: () => shippedFile(resourceName, OPENAPI_FILE, '/openapi.json'),
     docsRenderer: () => shippedFile(resourceName, DOCS_RENDERER_FILE, '/docs'),
-    operations: service.operations,
+    operations: {
+      ...lookupOperations(service),
+      changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via).then(unkept),
+    },
   };
 
   serveHttp(
@@ -164,6 +206,7 @@ function start(): void {
     if (stopped !== resourceName) return;
     stopping = true;
     clearInterval(preparer);
+    changeFeed.stop();
     gate.stop();
     searchGate.stop();
     db.close();

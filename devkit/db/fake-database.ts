@@ -318,6 +318,8 @@ export const peopleFormat: AnyFormat = defineFormat({
     idCandidates: (id) => [id],
     normalise: (row) => ({ ...EMPTY_VEHICLE, plate: String(row.plate), owner: String(row.owner) }),
   },
+  // Nothing of a person moves by itself; no change column.
+  changes: { citizens: { ignore: [], remove: {}, changedAt: '' }, vehicles: { ownerMembers: null } },
   async prepare(db): Promise<FormatLookups<PeopleRecord> | null> {
     const columns = await readTableColumns(db, 'people');
     if (!columns?.has('id')) return null;

@@ -8,6 +8,7 @@ import type { VehicleOptions, VehicleSource } from '../vehicles/prepare';
 import type { FormatLive, LiveParts } from '../live/parts';
 import type { FormatSearch } from '../search/sql';
 import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
+import type { FormatChanges, WatchedTable } from './changes';
 
 /**
  * Job and gang definitions as the framework running beside the resource hands them over through
@@ -114,6 +115,8 @@ export interface FormatLookups<R> {
   byLicense: LicenseLookup<R>;
   /** Citizens by name, birth date or phone (`search.ts`: the SQL and each summary). */
   search: FormatSearch<unknown>;
+  /** The citizens' table as prepare read it, for change detection (src/changes/detect); absent in formats without a feed. */
+  watched?: WatchedTable;
 }
 
 /**
@@ -145,6 +148,8 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
   /** Where its vehicles are (src/vehicles/prepare.ts prepares them beside the citizens). */
   readonly vehicles: VehicleSource;
+  /** What change detection reads of its tables (`changes.ts`). */
+  readonly changes: FormatChanges;
   /**
    * How its citizens are found among the online players of their framework (`live.ts`); the
    * lookups `prepare` binds merge the framework's values over each row through the LiveContext.

@@ -6,7 +6,7 @@
  */
 import { fail } from '../lookup/envelope';
 import type { Api } from '../api/handlers';
-import type { DataOperationId } from '../contract/operations';
+import { costOf, type DataOperationId } from '../contract/operations';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
@@ -133,7 +133,7 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
       return { response, client: auth.reason === 'no_keys_configured' ? '-' : 'rejected' };
     }
     client = auth.keyName;
-    const rate = policy.rateLimiter.take(auth.client, operation.cost ?? 1);
+    const rate = policy.rateLimiter.take(auth.client, costOf(operation, queryString(request.path)));
     if (!rate.allowed) {
       const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
       return {

@@ -66,6 +66,8 @@ export interface VehicleLookups {
   byCitizen(id: string, execute: StatementRunner): Promise<VehicleRecord[] | null>;
   /** For each lookup, the statements that add the indexes it lacks here (`ALTER TABLE … ADD INDEX …`); none: an index serves it. */
   missingIndexes: Readonly<Record<VehicleLookupKind, readonly string[]>>;
+  /** The tables as prepared, for change detection (src/changes/detect). */
+  watched: { vehicles: VehicleTable; owner: OwnerTable; maxColumnBytes: number };
 }
 
 export type VehicleLookupKind = 'byPlate' | 'byCitizen';
@@ -151,6 +153,7 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
         return null;
       },
       missingIndexes,
+      watched: { vehicles, owner, maxColumnBytes: options.maxColumnBytes },
     },
   };
 }

@@ -11,7 +11,7 @@ export const PLAYERS_TABLE = 'players';
 export const LAST_UPDATED_UNIX = 'last_updated_unix';
 
 /** Columns read as they are named; any of them may be missing on a given server. */
-const READ_COLUMNS = [
+export const READ_COLUMNS = [
   'citizenid',
   'cid',
   'license',
