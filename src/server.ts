@@ -5,18 +5,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { exportedFunctions, type Api } from './api/handlers';
+import { exportedFunctions, formatOf, type Api } from './api/handlers';
 import { healthReport, type HealthReport } from './api/health';
-import { availability, openService, prepareFormats } from './api/service';
+import { availability, lookupFresh, lookupOperations, openService, prepareFormats, watchedTables, type Service } from './api/service';
+import { formatWatch } from './changes/format-watch';
+import type { FeedService } from './changes/service';
 import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
+import type { ScanningDatabase } from './db/database';
 import { createOxmysqlDatabase } from './db/oxmysql';
+import { startChangeFeed } from './fivem/change-feed';
 import { registerExports } from './fivem/exports';
 import { serveHttp } from './fivem/http-handler';
 import { startFrameworks } from './frameworks';
 import { FORMATS } from './formats/registry';
 import { createAuthenticator } from './http/auth';
-import { DOCS_RENDERER_FILE } from './http/docs-page';
+import { DOCS_RENDERER_FILE, OPENAPI_FILE } from './http/docs-page';
 import { createRequestHandler } from './http/handle-request';
 import { createRequestIds } from './http/request-id';
 import { burstFor, createRateLimiter } from './http/rate-limit';
@@ -24,11 +28,8 @@ import { createLogger, type Logger } from './logger';
 import { createLookupCache } from './lookup/cache';
 import { resourceStopping, type Failure } from './lookup/envelope';
 import { createLookupGate } from './lookup/gate';
-import type { Outcome } from './lookup/outcome';
+import { unkept, type Outcome } from './lookup/outcome';
 import { natives } from './natives';
-
-/** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
-declare const OPENAPI_DOCUMENT: string;
 
 /** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
 const PREPARE_POLL_MS = 100;
@@ -39,17 +40,53 @@ const CACHE_MAX_ENTRIES = 2000;
 const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
- * /docs's renderer, read at the first request for the page rather than at start: the resource starts
- * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
+ * A file the build ships in the resource's folder (the OpenAPI document, /docs's renderer), read
+ * at the first request of the route that serves it rather than at start or in the bundle: the
+ * resource starts as fast without them, and a server nobody asks for them never holds their
+ * 0.5 MB and 1.1 MB. src/http keeps what it read.
  */
-function docsRenderer(resourceName: string): string {
-  const renderer = natives.loadResourceFile(resourceName, DOCS_RENDERER_FILE);
-  if (renderer === null) {
+function shippedFile(resourceName: string, path: string, route: string): string {
+  const text = natives.loadResourceFile(resourceName, path);
+  if (text === null) {
     throw new Error(
-      `${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`,
+      `${path} is missing from the resource's folder, and ${route} needs it: install the release zip whole, or run npm run build`,
     );
   }
-  return renderer;
+  return text;
+}
+
+/**
+ * The change feed of every enabled format: detection over the tables the lookups' prepare read,
+ * the records as their routes answer them now (never cached), live entries from the frameworks'
+ * events, its state in the resource's folder (src/changes/service.ts runs it).
+ */
+function startFeed(options: { resourceName: string; config: Config; db: ScanningDatabase; service: Service; log: Logger }): FeedService {
+  const { config, db, service, log } = options;
+  const feed = startChangeFeed(options.resourceName, {
+    on: config.changes,
+    watches: Object.fromEntries(
+      FORMATS.filter((f) => config.formats.has(f.name)).map((f) => [
+        f.name,
+        formatWatch({
+          tables: () => watchedTables(service, f.name),
+          changes: f.changes,
+          run: (sql, params) => db.scan(sql, params, config.searchTimeoutMs),
+        }),
+      ]),
+    ),
+    lookup: (kind, format, id) => lookupFresh(service, kind, format, id),
+    keptMs: config.changesKeptDays * 86_400_000,
+    maxWaiting: config.changesMaxWaiting,
+    pollMs: config.changesPollMs,
+    sweepMs: config.changesSweepMs,
+    databaseReady: () => db.isReady(),
+    databaseName: () => db.single('SELECT DATABASE() AS name', []).then((row) => String(row?.name ?? '')),
+    now: () => Date.now(),
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+  });
+  service.options.live.watch((format, id) => feed.liveChange(format, id));
+  return feed;
 }
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
@@ -122,6 +159,7 @@ function start(): void {
     now,
     logError: (message) => log.error(message),
   });
+  const changeFeed = startFeed({ resourceName, config, db, service, log });
   let stopping = false;
   // A health check still waiting on its probe when the resource stops is answered like a lookup.
   const health = async (): Promise<HealthReport | Failure> => {
@@ -132,9 +170,12 @@ function start(): void {
   };
   const api: Api = {
     health,
-    openApi: () => OPENAPI_DOCUMENT,
-    docsRenderer: () => docsRenderer(resourceName),
-    operations: service.operations,
+    openApi: () => shippedFile(resourceName, OPENAPI_FILE, '/openapi.json'),
+    docsRenderer: () => shippedFile(resourceName, DOCS_RENDERER_FILE, '/docs'),
+    operations: {
+      ...lookupOperations(service),
+      changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via).then(unkept),
+    },
   };
 
   serveHttp(
@@ -165,6 +206,7 @@ function start(): void {
     if (stopped !== resourceName) return;
     stopping = true;
     clearInterval(preparer);
+    changeFeed.stop();
     gate.stop();
     searchGate.stop();
     db.close();

@@ -4,7 +4,7 @@
  * wording is what a 400 invalid_query says. A members page pages as a search does (§2.7): the same
  * limit, a signed cursor, the same rate-limit cost (it scans the citizens' table).
  */
-import type { QueryParameter } from './operations';
+import type { QueryParameter } from './parameters';
 import type { Shape } from './shapes';
 import { SEARCH_COST, SEARCH_LIMIT } from './search';
 

@@ -15,6 +15,8 @@ export type Shape =
       readonly optional?: readonly string[];
       readonly description?: string;
     }
+  /** One of several shapes (a change's record: a citizen's or a vehicle). */
+  | { readonly anyOf: readonly Shape[]; readonly description?: string }
   /** An object with one field per format (in the registry's order), each of shape `perFormat`. */
   | { readonly perFormat: Shape; readonly description?: string }
   /** Every field of each shape (objects and format schemas): a member is a search summary plus his grade. */
@@ -44,6 +46,8 @@ export type TypeOf<S, F extends string> = S extends { enum: ReadonlyArray<infer 
         ? Array<TypeOf<I, F>>
         : S extends { allOf: readonly unknown[] }
           ? Record<string, unknown>
+          : S extends { anyOf: ReadonlyArray<infer I> }
+            ? TypeOf<I, F>
           : S extends { perFormat: infer I }
             ? Record<F, TypeOf<I, F>>
             : S extends { object: infer O; optional: ReadonlyArray<infer K> }

@@ -9,7 +9,7 @@
  */
 import type { EsxPlayerParts } from '../live/parts';
 import type { HeldGroups } from '../live/source';
-import { asBoolean, asList, asNumber, asRecord, asString } from '../formats/common/coerce';
+import { asBoolean, asList, asNumber, asRecord, asString } from '../values/coerce';
 import type { AnyFunction } from '../natives';
 import { frameworkCaller, hasExport, settledAside, table, unreadable, type FrameworkContext } from './calls';
 import type { Framework, Generation, PlayerEvents, PlayerReader } from './framework';

@@ -13,7 +13,7 @@ import type { QbPlayerParts } from '../live/parts';
 import { callFramework, frameworkCaller, tryExport, unreadable, type FrameworkContext } from './calls';
 import type { Framework, Generation, PlayerReader } from './framework';
 import type { OnlineCitizen } from './online';
-import { asNumber, asRecord } from '../formats/common/coerce';
+import { asNumber, asRecord } from '../values/coerce';
 import type { HeldGroup, HeldGroups } from '../live/source';
 import { fromPlayerData, playerDataOf, QB_EVENTS, qbHeldGroups } from './qb-player';
 

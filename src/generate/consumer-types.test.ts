@@ -36,6 +36,7 @@ test('every export the resource registers is published in both files, and no oth
       gangs: none,
       gangMembers: none,
       gangCount: none,
+      changes: none,
     },
   };
   const registered = exportedFunctions(api).map((f) => f.name);
@@ -67,6 +68,8 @@ test('every export the resource registers is published in both files, and no oth
     'getBetaGangs',
     'getBetaGangMembers',
     'getBetaGangCount',
+    'getAlphaChanges',
+    'getBetaChanges',
   ];
   expect(names).toEqual(registered);
 });

@@ -6,7 +6,7 @@
 import { CONVAR_PREFIX, CONVARS, type Convar } from '../contract/convars';
 import { ERROR_CODES, errorDeclaration } from '../contract/errors';
 import { HEALTH_DATA } from '../contract/health';
-import { forFormat, type Answer } from '../contract/operations';
+import { forFormat, type Answer, type OperationCost } from '../contract/operations';
 import type { Shape } from '../contract/shapes';
 import { FORMATS, type AnyFormat } from '../formats/registry';
 import { LIST_READERS } from '../config/config';
@@ -28,6 +28,7 @@ function shapeText(shape: Shape, format: AnyFormat | null): string {
   if ('list' in shape) return `[${shapeText(shape.list, format)}, …]`;
   if ('allOf' in shape) return shape.allOf.map((part) => shapeText(part, format)).join(' + ');
   if ('object' in shape) return `{${Object.keys(shape.object).join(', ')}}`;
+  if ('anyOf' in shape) return shape.anyOf.map((s) => shapeText(s, format)).join('|');
   if ('perFormat' in shape) return `{${FORMATS.map((f) => f.name).join(', ')}}`;
   if ('enum' in shape) return shape.enum.map((v) => JSON.stringify(v)).join('|');
   return shape.type;
@@ -46,23 +47,26 @@ function answerText(answer: Answer, format: AnyFormat | null): string {
   }
 }
 
-/** One row per operation, its formats written `{alpha|beta}` in the path (and in the answer where it differs). */
+/** One row per operation: `{format}` in the path where every format has it, each format's answer where they differ. */
 export function routesTable(): string {
   const byOperation = new Map<string, Array<(typeof ROUTES)[number]>>();
   for (const route of ROUTES) byOperation.set(route.operation.id, [...(byOperation.get(route.operation.id) ?? []), route]);
   const rows = [...byOperation.values()].map((routes) => {
     const { operation } = routes[0];
     const formats = routes.flatMap((r) => (r.format ? [r.format.name] : []));
-    const path = formats.length > 1 ? forFormat(operation.path, { name: `{${formats.join('|')}}`, title: '' }) : routes[0].path;
-    const summary = formats.length > 0 ? forFormat(operation.summary, { name: formats.join('/'), title: '' }) : operation.summary;
+    // `{format}` stays in the path where every format has the route (a `|` would split the table's cell).
+    const path = formats.length > 1 ? operation.path : routes[0].path;
+    const summary = formats.length > 0 ? forFormat(operation.summary, { name: formats.join(' or '), title: '' }) : operation.summary;
     const answers = [...new Set(routes.map((r) => answerText(operation.answer, r.format)))];
     const access = operation.access === 'open' ? '; no key' : '';
     const query = operation.queryParameters.map((q) => `${q.name}=`).join('&');
-    const cost = operation.cost ? `; costs ${operation.cost} requests of the rate limit` : '';
+    const { cost: declared } = operation as { cost?: OperationCost };
+    const costlier = declared?.when ? `, ${declared.when.tokens} with ${code(`${declared.when.parameter}=${declared.when.value}`)}` : '';
+    const cost = declared ? `; costs ${declared.tokens} request${declared.tokens === 1 ? '' : 's'} of the rate limit${costlier}` : '';
     return [
       operation.methods.join(', '),
       code(query ? `${path}?${query}` : path),
-      `${answers.join(' / ')}: ${summary.replace(/\.$/, '')}${access}${cost}`,
+      `${answers.join(' or ')}: ${summary.replace(/\.$/, '')}${access}${cost}`,
     ];
   });
   rows.push(['OPTIONS', 'any route', `CORS preflight: 204 with ${code('Allow')}; no key`]);
@@ -76,7 +80,7 @@ export function exportsTable(): string {
   const rows = [...byOperation.values()].map((signatures) => {
     const { operation } = signatures[0];
     const formats = signatures.flatMap((s) => (s.format ? [s.format.name] : []));
-    const summary = formats.length > 0 ? forFormat(operation.summary, { name: formats.join('/'), title: '' }) : operation.summary;
+    const summary = formats.length > 0 ? forFormat(operation.summary, { name: formats.join(' or '), title: '' }) : operation.summary;
     const calls = signatures.map((s) => code(`${s.name}(${s.parameters.map((p) => p.name).join(', ')})`));
     return [calls.join(', '), summary.replace(/\.$/, '')];
   });

@@ -102,6 +102,8 @@ describe('matchRoute', () => {
       '/beta/gangs',
       '/beta/gangs/{gang}/members',
       '/beta/gangs/{gang}/count',
+      '/alpha/changes',
+      '/beta/changes',
     ]);
   });
 });

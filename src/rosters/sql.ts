@@ -12,10 +12,10 @@
  *   so that a few statement texts serve every count (each text is one prepared statement).
  *
  * Order: grade descending, then last name, first name and id as a search orders them
- * (src/formats/common/search-sql.ts: the same collation, the same keyset paging). The name is
+ * (src/search/sql.ts: the same collation, the same keyset paging). The name is
  * matched exactly, as a bound parameter: no LIKE, so `_` and `%` are no wildcards.
  */
-import { binaryText, nameKey } from '../formats/common/search-sql';
+import { binaryText, nameKey } from '../search/sql';
 import { quoteIdentifier } from '../db/sql';
 import type { StatementRunner } from '../db/database';
 import type { MemberPosition, MembersFilter } from './query';
@@ -152,7 +152,7 @@ export function buildMembersStatement(table: MemberTable, sources: readonly Memb
     where.push(`(${KEY_ALIASES.map(outer).join(', ')}) > (?, ?, ?, ?, ?, ?)`);
     params.push(...criteria.after);
   }
-  // LIMIT as a digit string (search-sql.ts says why).
+  // LIMIT as a digit string (src/search/sql.ts says why).
   params.push(String(criteria.limit + 1));
   const sql =
     `SELECT * FROM (${parts.join(' UNION ALL ')}) m${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ` +

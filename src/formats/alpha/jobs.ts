@@ -16,7 +16,7 @@ import { quoteIdentifier } from '../../db/sql';
 import { readTableColumns, type TableColumn } from '../../db/table-columns';
 import type { DefinedGroup, Definitions, FormatRosters } from '../../rosters/definitions';
 import { buildMembersStatement, runMembers, type MemberTable } from '../../rosters/sql';
-import { binaryText } from '../common/search-sql';
+import { binaryText } from '../../search/sql';
 import type { AlphaSummary } from './normalise';
 
 /** The tables rosters read, for people. */
