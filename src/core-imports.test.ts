@@ -26,6 +26,7 @@ const CORE = [
   'src/lookup',
   'src/vehicles',
   'src/search',
+  'src/rosters',
   'src/presence',
   'src/live',
   'src/formats',
@@ -50,9 +51,10 @@ const FLOORS: Readonly<Record<string, number>> = {
   // The Database interface, SQL and column helpers; its oxmysql adapter uses natives.
   db: 2,
   lookup: 3,
-  // Features below the formats, which each format's vehicles.ts, search.ts and live.ts build on.
+  // Features below the formats, which each format's vehicles.ts, search.ts, jobs.ts and live.ts build on.
   vehicles: 4,
   search: 4,
+  rosters: 4,
   presence: 4,
   live: 4,
   formats: 5,

@@ -48,12 +48,12 @@ export type TypeOf<S, F extends string> = S extends { enum: ReadonlyArray<infer 
           ? Record<string, unknown>
           : S extends { anyOf: ReadonlyArray<infer I> }
             ? TypeOf<I, F>
-          : S extends { perFormat: infer I }
-            ? Record<F, TypeOf<I, F>>
-            : S extends { object: infer O; optional: ReadonlyArray<infer K> }
-              ? { [P in Exclude<keyof O, K>]: TypeOf<O[P], F> } & { [P in Extract<keyof O, K>]?: TypeOf<O[P], F> }
-              : S extends { object: infer O }
-                ? { [P in keyof O]: TypeOf<O[P], F> }
-                : unknown;
+            : S extends { perFormat: infer I }
+              ? Record<F, TypeOf<I, F>>
+              : S extends { object: infer O; optional: ReadonlyArray<infer K> }
+                ? { [P in Exclude<keyof O, K>]: TypeOf<O[P], F> } & { [P in Extract<keyof O, K>]?: TypeOf<O[P], F> }
+                : S extends { object: infer O }
+                  ? { [P in keyof O]: TypeOf<O[P], F> }
+                  : unknown;
 
 type Scalar<T> = T extends 'string' ? string : T extends 'boolean' ? boolean : number;
