@@ -19,7 +19,8 @@ import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
 import { prepareAlpha } from '../../src/formats/alpha/prepare';
 import { prepareBeta } from '../../src/formats/beta/prepare';
-import type { FormatOptions } from '../../src/formats/format';
+import type { FormatLookups, FormatOptions } from '../../src/formats/format';
+import type { MemoryFacts } from '../../src/rosters/sql';
 
 const ESX = (n: number) => `char1:5e0a${n.toString(16).padStart(36, '0')}`;
 const body = (r: RawResponse) => JSON.parse(r.body);
@@ -208,22 +209,8 @@ describe('ESX: jobs and job_grades, users.job', () => {
   test('EXPLAIN: a members page scans users without an index, and uses the index docs/rosters.md gives once added', async () => {
     const connection = await mysql.createConnection(h.db.url);
     try {
-      const plan = async () => {
-        const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
-        const lookups = await prepareAlpha(directDatabase(connection), FORMAT_OPTIONS);
-        const memory = { held: [{ id: ESX(3), grade: 1, onDuty: true }], told: [ESX(3)], untold: [] };
-        await lookups?.rosters?.members(
-          'job',
-          'police',
-          { gradeMin: null, online: null, onDuty: null, memory, after: null, limit: 20 },
-          async (sql, params) => {
-            statements.push({ sql, params });
-            return [];
-          },
-        );
-        const [rows] = await connection.execute(`EXPLAIN ${statements[0].sql}`, [...statements[0].params] as never);
-        return (rows as Array<{ table: string; key: string | null; type: string }>).filter((r) => r.table === 't');
-      };
+      const memory = { held: [{ id: ESX(3), grade: 1, onDuty: true }], told: [ESX(3)], untold: [] };
+      const plan = () => explainMembers(connection, prepareAlpha, memory);
       // Enough citizens that reading the index beats reading the table.
       await connection.query(
         "INSERT INTO `users` (`identifier`, `firstname`, `lastname`, `job`, `job_grade`) SELECT CONCAT('char2:', LPAD(HEX(seq), 40, '0')), 'Filler', 'Citizen', 'unemployed', 0 FROM seq_1_to_5000",
@@ -240,6 +227,23 @@ describe('ESX: jobs and job_grades, users.job', () => {
     }
   });
 });
+
+/** EXPLAIN of the members page of `police` the format's rosters build over this connection's tables (the citizens' table is `t`). */
+async function explainMembers(
+  connection: mysql.Connection,
+  prepare: (db: ReturnType<typeof directDatabase>, options: FormatOptions) => Promise<FormatLookups<unknown> | null>,
+  memory: MemoryFacts,
+): Promise<Array<{ table: string; key: string | null; type: string }>> {
+  const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
+  const lookups = await prepare(directDatabase(connection), FORMAT_OPTIONS);
+  const criteria = { gradeMin: null, online: null, onDuty: null, memory, after: null, limit: 20 };
+  await lookups?.rosters?.members('job', 'police', criteria, async (sql, params) => {
+    statements.push({ sql, params });
+    return [];
+  });
+  const [rows] = await connection.execute(`EXPLAIN ${statements[0].sql}`, [...statements[0].params] as never);
+  return (rows as Array<{ table: string; key: string | null; type: string }>).filter((r) => r.table === 't');
+}
 
 const FORMAT_OPTIONS: FormatOptions = {
   warn: () => undefined,
@@ -335,22 +339,8 @@ describe('QBCore without a framework running: the JSON columns and qb-core defau
       await connection.query(
         "ALTER TABLE `players` ADD COLUMN `job_name` VARCHAR(50) AS (JSON_UNQUOTE(JSON_EXTRACT(`job`, '$.name'))) VIRTUAL, ADD INDEX `players_job_name` (`job_name`)",
       );
-      const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
-      const lookups = await prepareBeta(directDatabase(connection), FORMAT_OPTIONS);
-      const memory = { held: [], told: [], untold: [] };
-      await lookups?.rosters?.members(
-        'job',
-        'police',
-        { gradeMin: null, online: null, onDuty: null, memory, after: null, limit: 20 },
-        async (sql, params) => {
-          statements.push({ sql, params });
-          return [];
-        },
-      );
-      const [rows] = await connection.execute(`EXPLAIN ${statements[0].sql}`, [...statements[0].params] as never);
-      expect((rows as Array<{ table: string; key: string | null }>).filter((r) => r.table === 't').map((r) => r.key)).toContain(
-        'players_job_name',
-      );
+      const plan = await explainMembers(connection, prepareBeta, { held: [], told: [], untold: [] });
+      expect(plan.map((r) => r.key)).toContain('players_job_name');
     } finally {
       await connection.query('ALTER TABLE `players` DROP COLUMN IF EXISTS `job_name`');
       await connection.end();
