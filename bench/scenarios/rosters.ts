@@ -26,10 +26,12 @@ for (const indexed of [false, true]) {
   defineDataSet({
     name,
     ownDatabase: true,
-    async load(admin, _citizens, bench) {
+    async load(admin, citizens, bench) {
+      // One in 100 police, or fewer left out where the data set is too small to fill two pages (the bench's own test).
+      const step = Math.max(1, Math.min(100, Math.floor(citizens / (PAGE * 2))));
       await admin.query(`CREATE TABLE players LIKE \`${bench}\`.players`);
       await admin.query(`INSERT INTO players SELECT * FROM \`${bench}\`.players`);
-      await admin.query("UPDATE players SET job = JSON_SET(job, '$.name', 'unemployed') WHERE id % 100 <> 0");
+      await admin.query(`UPDATE players SET job = JSON_SET(job, '$.name', 'unemployed') WHERE id % ${step} <> 0`);
       if (indexed)
         await admin.query(
           "ALTER TABLE players ADD COLUMN job_name VARCHAR(50) AS (JSON_UNQUOTE(JSON_EXTRACT(job, '$.name'))) VIRTUAL, ADD INDEX (job_name)",
