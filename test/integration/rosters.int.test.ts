@@ -324,7 +324,7 @@ describe('QBCore without a framework running: the JSON columns and qb-core defau
   afterEach(() => expect(h.ownViolations()).toEqual([]));
   afterAll(() => h.close());
 
-  test("the job's name out of the JSON text, exactly; a row that is no JSON is nobody's", async () => {
+  test("the job's name out of the JSON text, exactly; a job qb-core's lists lack is 404", async () => {
     const police = await h.request('/beta/jobs/police/members');
     expect(police.status).toBe(200);
     for (const member of members(police)) expect((member.job as Member).name).toBe('police');
