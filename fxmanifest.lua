@@ -41,6 +41,7 @@ convar_category 'citizen_records' {
         { 'esx_multicharacter slots', 'citizen_records:esx_max_characters', 'CV_INT', '4' },
         { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },
         { 'Live records for online citizens', 'citizen_records:live_records', 'CV_BOOL', 'true' },
+        { 'Replica lag before degraded (s, standalone)', 'citizen_records:replica_max_lag_s', 'CV_INT', '30' },
         { 'Log level (error, warn, info, debug)', 'citizen_records:log_level', 'CV_STRING', 'info' },
         -- /contract:convars
     }

@@ -3,12 +3,9 @@
  * database adapter, the formats, the HTTP handler and the exports. Nothing is exported from here
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { exportedFunctions, type Api } from './api/handlers';
-import { healthReport, type HealthReport } from './api/health';
-import { availability, openService, prepareFormats } from './api/service';
-import { createWarnOnce } from './api/warn-once';
+import { assemble } from './api/assemble';
+import { exportedFunctions } from './api/handlers';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
@@ -18,27 +15,11 @@ import { serveHttp } from './fivem/http-handler';
 import { startLiveRecords } from './fivem/live';
 import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
 import { FORMATS } from './formats/registry';
-import { createAuthenticator } from './http/auth';
 import { DOCS_RENDERER_FILE } from './http/docs-page';
-import { createRequestHandler } from './http/handle-request';
-import { createRequestIds } from './http/request-id';
-import { burstFor, createRateLimiter } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
-import { createLookupCache } from './lookup/cache';
-import { resourceStopping, type Failure } from './lookup/envelope';
-import { createLookupGate } from './lookup/gate';
-import type { Outcome } from './lookup/outcome';
 
 /** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
 declare const OPENAPI_DOCUMENT: string;
-
-/** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
-const PREPARE_POLL_MS = 100;
-/** /health asks the database itself, and looks again for missing tables, at most this often. */
-const HEALTH_CHECK_MS = 5000;
-/** The cache's bounds besides its TTL. */
-const CACHE_MAX_ENTRIES = 2000;
-const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * /docs's renderer, read at the first request for the page rather than at start: the resource starts
@@ -83,91 +64,28 @@ function start(): void {
   const version = resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const cache = createLookupCache<Outcome>({
-    ttlMs: config.cacheTtlMs,
-    maxEntries: CACHE_MAX_ENTRIES,
-    maxBytes: CACHE_MAX_BYTES,
-    now,
-  });
-  const gate = createLookupGate({ maxInFlight: config.maxInFlight, cache });
-  const searchGate = createLookupGate({
-    maxInFlight: config.searchMaxInFlight,
-    cache,
-    what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
-  });
-  const service = openService({
+  const { api, handle, stop } = assemble({
+    config,
     db,
-    formats: FORMATS,
-    enabled: config.formats,
-    formatOptions: {
-      warn: createWarnOnce((message) => log.warn(message)),
-      dobOrder: config.esxDobFormat,
-      info: (message) => log.info(message),
-      groups: watchFrameworkGroups((message) => log.info(message)),
-      now: () => Date.now(),
-      maxColumnBytes: config.maxColumnBytes,
-      esxCharacterPrefix: config.esxCharacterPrefix,
-      esxMaxCharacters: config.esxMaxCharacters,
-      vehicles: watchFrameworkVehicles((message) => log.info(message)),
-    },
-    gates: { lookup: gate, scan: searchGate },
     live: startLiveRecords({
       formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
       enabled: config.liveRecords,
       warn: (message) => log.warn(message),
       info: (message) => log.info(message),
     }),
-    searchTimeoutMs: config.searchTimeoutMs,
-    cursorSecret: randomBytes(32),
-    now,
-    logError: (message) => log.error(message),
-  });
-  let stopping = false;
-  // A health check still waiting on its probe when the resource stops is answered like a lookup.
-  const health = async (): Promise<HealthReport | Failure> => {
-    if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), prepareFormats(service, HEALTH_CHECK_MS)]);
-    if (stopping) return resourceStopping();
-    const { formats, vehicles } = availability(service);
-    return healthReport(db.isHealthy(), formats, vehicles, version);
-  };
-  const api: Api = {
-    health,
+    groups: watchFrameworkGroups((message) => log.info(message)),
+    vehicles: watchFrameworkVehicles((message) => log.info(message)),
     openApi: () => OPENAPI_DOCUMENT,
     docsRenderer: () => docsRenderer(resourceName),
-    operations: service.operations,
-  };
-
-  serveHttp(
-    createRequestHandler(api, {
-      authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
-      rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
-      corsOrigins: config.corsOrigins,
-      newRequestId: createRequestIds(),
-      now,
-      log,
-    }),
-    (message) => log.error(message),
-  );
+    version,
+    log,
+    now,
+  });
+  serveHttp(handle, (message) => log.error(message));
   registerExports(exportedFunctions(api), (message) => log.error(message));
-
-  // Column detection needs the database; oxmysql may connect long after this resource starts.
-  let busy = false;
-  const preparer = setInterval(() => {
-    if (busy || !db.isReady()) return;
-    busy = true;
-    void prepareFormats(service).then((done) => {
-      busy = false;
-      if (done) clearInterval(preparer);
-    });
-  }, PREPARE_POLL_MS);
   // Everything waiting is answered and every timer stops: a Lua Citizen.Await must not block for good.
   onEvent('onResourceStop', (stopped: string) => {
-    if (stopped !== resourceName) return;
-    stopping = true;
-    clearInterval(preparer);
-    gate.stop();
-    searchGate.stop();
-    db.close();
+    if (stopped === resourceName) stop();
   });
 
   log.info(`${resourceName} ${version} started; formats: ${[...config.formats].join(', ') || 'none'}`);
