@@ -2,7 +2,9 @@
 // citizen_records.d.ts and .lua, the manifest's convar block and the README's tables; then the one
 // classic script FXServer loads, dist/server.js, with the OpenAPI text put in as a constant (the
 // generator, zod and the example rows stay out of the bundle); beside it, the renderer of /docs,
-// vendored from npm (scripts/docs-renderer.mjs).
+// vendored from npm (scripts/docs-renderer.mjs), and the standalone service, dist/standalone.js
+// (docs/standalone.md): a plain Node script with mysql2 bundled in, which reads the renderer beside
+// it and openapi.json from the folder above, as the resource reads them from its own.
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
 // replace the runtime's); node16 runs on every FXServer build the manifest accepts.
 // `--metafile <path>` writes the list of source files that went into the bundle (a test checks
@@ -48,6 +50,18 @@ const bundle = await build({
   logLevel: 'warning',
   define: { OPENAPI_DOCUMENT: JSON.stringify(files.find((f) => f.path === 'openapi.json').text) },
   metafile: true,
+});
+await build({
+  entryPoints: ['src/standalone/main.ts'],
+  outfile: join(dirname(outfile), 'standalone.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  // The Node the service's docs ask for (package.json engines).
+  target: 'node20',
+  legalComments: 'none',
+  sourcemap: false,
+  logLevel: 'warning',
 });
 if (option('--metafile')) writeFileSync(option('--metafile'), `${JSON.stringify(Object.keys(bundle.metafile.inputs).sort(), null, 2)}\n`);
 // Beside the bundle, under the name the resource reads it by.

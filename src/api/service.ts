@@ -57,6 +57,7 @@ export interface Service {
 function operationsOf(options: ServiceOptions, house: LookupHouse, citizens: Service['citizens'], vehicles: Service['vehicles']) {
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f]));
   const live = Object.fromEntries(options.formats.map((f) => [f.name, liveContext(options.live, f.name)]));
+  const rooms = { formats, live, wholeRecord: options.live.wholeRecord?.bind(options.live) };
   const missingTable = (format: string) =>
     `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`;
   const through =
@@ -67,13 +68,13 @@ function operationsOf(options: ServiceOptions, house: LookupHouse, citizens: Ser
       return runLookup({ house, room, tables, format, given: given(call), via: call.via, requestId: call.requestId, liveVersion: version });
     };
   const operations: Record<DataOperationId, OperationHandler> = {
-    citizen: through(citizenRoom({ formats, live }), citizens, (call) => call.params.id, true),
-    citizensByLicense: through(licenseRoom({ formats, live }), citizens, (call) => call.params.license, true),
+    citizen: through(citizenRoom(rooms), citizens, (call) => call.params.id, true),
+    citizensByLicense: through(licenseRoom(rooms), citizens, (call) => call.params.license, true),
     search: through(searchRoom({ cursorSecret: options.cursorSecret, missingTable }), citizens, (call) => call.query),
     vehicle: through(plateRoom({ formats }), vehicles, (call) => call.params.plate),
     citizenVehicles: through(citizenVehiclesRoom({ formats }), vehicles, (call) => call.params.id),
-    presence: (call) =>
-      Promise.resolve(unkept(answerPresence({ formats, enabled: options.enabled, live: options.live }, formatOf(call), call.params.id))),
+    presence: async (call) =>
+      unkept(await answerPresence({ formats, enabled: options.enabled, live: options.live }, formatOf(call), call.params.id)),
   };
   return operations;
 }

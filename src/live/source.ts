@@ -1,7 +1,9 @@
 /**
  * What the lookups ask of the framework running beside the resource: whether a citizen is online,
  * and what it holds in memory for him. The FiveM side implements it (src/fivem/live); the core
- * sees only this shape, so it runs and is tested without FXServer.
+ * sees only this shape, so it runs and is tested without FXServer. The standalone service has no
+ * framework beside it: its source asks the embedded resource in the game server over HTTP
+ * (src/standalone/game-live.ts), so its presence takes a while, and it answers whole records.
  */
 import type { LiveParts } from './parts';
 
@@ -13,12 +15,17 @@ export interface Presence {
 
 export const OFFLINE: Presence = Object.freeze({ online: false, server_id: null });
 
-export interface LiveSource {
+/**
+ * `Answer`: how presence comes, at once from a framework beside it (the FiveM side's source is a
+ * `LiveSource<Presence>`), later from one further away; the core takes either.
+ */
+export interface LiveSource<Answer extends Presence | Promise<Presence> = Presence | Promise<Presence>> {
   /**
    * From the set of online citizens the frameworks' load and unload events keep: no database
-   * query, no framework call. `id` must be valid for the format.
+   * query, no framework call. `id` must be valid for the format. A source further away (the
+   * standalone service's) answers later; it never rejects, and answers offline when it cannot tell.
    */
-  presence(format: string, id: string): Presence;
+  presence(format: string, id: string): Answer;
   /**
    * What the framework holds for the citizen with this identifier: null when he is offline
    * (answered at once, calling no framework), when live records are off, and when the framework
@@ -37,10 +44,21 @@ export interface LiveSource {
    * record came from the database; told once per framework, like the other troubles.
    */
   unmergeable(parts: LiveParts): void;
+  /**
+   * A source that is itself citizen_records (the standalone service's: the embedded resource in the
+   * game server, which merges live values over the game database's row) answers an online
+   * citizen's whole record, or every record of a player's license, as its route does: the lookup
+   * answers that in place of its own database record. Null when it cannot (the database answers);
+   * never rejects. Absent on a source with a framework beside it (liveRow serves).
+   */
+  wholeRecord?(format: string, route: WholeRoute, key: string): Promise<unknown | null>;
 }
 
+/** The routes of whole records: a citizen by id, every citizen of a license. */
+export type WholeRoute = 'citizen' | 'license';
+
 /** Nothing online: where no FiveM side runs (tests, tools). */
-export const NO_LIVE_SOURCE: LiveSource = {
+export const NO_LIVE_SOURCE: LiveSource<Presence> = {
   presence: () => OFFLINE,
   liveRow: () => Promise.resolve(null),
   version: () => 0,

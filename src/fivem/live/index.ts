@@ -53,7 +53,7 @@ function loadedCitizen(family: LiveFamily, args: unknown[]): { identifier: strin
   return { identifier: asString(data?.citizenid), serverId: serverIdOf(data?.source) };
 }
 
-export function startLiveRecords(options: LiveRecordsOptions): LiveSource {
+export function startLiveRecords(options: LiveRecordsOptions): LiveSource<Presence> {
   const fx = options.fx ?? FX;
   const context = { fx, timeoutMs: options.timeoutMs ?? LIVE_CALL_TIMEOUT_MS };
   const troubles = createTroubleLog(options.warn);

@@ -6,7 +6,7 @@
  */
 import { alphaLive } from '../../formats/alpha/live';
 import { betaLive } from '../../formats/beta/live';
-import type { LiveSource } from '../../live/source';
+import type { LiveSource, Presence } from '../../live/source';
 import type { AnyFunction } from './fx';
 import { FakeFx } from './fake-fx';
 import { startLiveRecords } from './index';
@@ -16,7 +16,7 @@ const TIMEOUT_MS = 40;
 
 interface Started {
   fx: FakeFx;
-  live: LiveSource;
+  live: LiveSource<Presence>;
   warnings: string[];
   infos: string[];
 }
