@@ -103,13 +103,16 @@ export async function startHarness(
   {
     waitForOxmysql = true,
     oxmysqlDir = realOxmysqlUnderTest(),
+    server,
   }: {
     waitForOxmysql?: boolean;
+    /** The database server to create the suite's database on (a suite's own primary); MYSQL_URL's by default. */
+    server?: string;
     /** The real oxmysql release to run, or null for the stand-in (default: the jest project's choice). */
     oxmysqlDir?: string | null;
   } = {},
 ): Promise<Harness> {
-  const db = await createTestDatabase(label);
+  const db = await createTestDatabase(label, server);
   for (const file of fixtures) await loadFixture(db, file);
   const host = new FxHost({ handlerTimeoutMs: 5000, ...options, convars: { ...DEFAULT_CONVARS, ...options.convars } });
   const base = await host.listen();
