@@ -1,8 +1,8 @@
 /**
  * The core runs without FXServer: nothing the contract, the formats, the API or the HTTP layer
  * import, directly or through other modules, is the FiveM boundary (src/fivem) or the oxmysql
- * adapter (src/db/oxmysql.ts). Biome's noRestrictedImports (biome.jsonc) catches a direct import
- * as it is written; this follows the whole graph, as TypeScript parses it (static imports and
+ * adapter (src/db/oxmysql.ts), nor the standalone service (src/standalone) or its mysql2 adapter.
+ * Biome's noRestrictedImports (biome.jsonc) catches a direct import as it is written; this follows the whole graph, as TypeScript parses it (static imports and
  * re-exports, import(), require()), so an import through a module outside the core is caught too.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,7 +11,7 @@ import ts from 'typescript';
 
 const ROOT = resolve(__dirname, '..');
 const CORE = ['src/contract', 'src/formats', 'src/api', 'src/http'];
-const FORBIDDEN = ['src/fivem/', 'src/db/oxmysql.ts'];
+const FORBIDDEN = ['src/fivem/', 'src/db/oxmysql.ts', 'src/standalone/', 'src/db/mysql2.ts'];
 
 /** The repository-relative files a module imports: relative specifiers resolved as TypeScript would. */
 type ImportsOf = (file: string) => string[];
