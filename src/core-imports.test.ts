@@ -1,8 +1,10 @@
 /**
  * The core runs without FXServer: nothing the contract, the formats, the API or the HTTP layer
- * import, directly or through other modules, is the FiveM boundary (src/fivem) or the oxmysql
- * adapter (src/db/oxmysql.ts), nor the standalone service (src/standalone) or its mysql2 adapter.
- * Biome's noRestrictedImports (biome.jsonc) catches a direct import as it is written; this follows the whole graph, as TypeScript parses it (static imports and
+ * import, directly or through other modules, is the natives (src/natives), the framework room
+ * (src/frameworks), the FiveM boundary (src/fivem), the oxmysql adapter (src/db/oxmysql.ts), the
+ * standalone service (src/standalone) or its mysql2 adapter (src/db/mysql2.ts). Biome's
+ * noRestrictedImports (biome.jsonc) catches a direct import as it is written; this follows the
+ * whole graph, as TypeScript parses it (static imports and
  * re-exports, import(), require()), so an import through a module outside the core is caught too.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -11,7 +13,7 @@ import ts from 'typescript';
 
 const ROOT = resolve(__dirname, '..');
 const CORE = ['src/contract', 'src/formats', 'src/api', 'src/http'];
-const FORBIDDEN = ['src/fivem/', 'src/db/oxmysql.ts', 'src/standalone/', 'src/db/mysql2.ts'];
+const FORBIDDEN = ['src/natives/', 'src/frameworks/', 'src/fivem/', 'src/db/oxmysql.ts', 'src/standalone/', 'src/db/mysql2.ts'];
 
 /** The repository-relative files a module imports: relative specifiers resolved as TypeScript would. */
 type ImportsOf = (file: string) => string[];
@@ -63,7 +65,7 @@ function forbiddenChains(starts: readonly string[], importsOf: ImportsOf): strin
   return chains;
 }
 
-test('no module of the core reaches src/fivem or the oxmysql adapter, directly or indirectly', () => {
+test('no module of the core reaches the natives, the frameworks, src/fivem or the oxmysql adapter, directly or indirectly', () => {
   const starts = CORE.flatMap(filesUnder);
   expect(starts.length).toBeGreaterThan(50);
   expect(forbiddenChains(starts, fromDisk)).toEqual([]);
@@ -75,14 +77,14 @@ test('the check finds an import of the boundary however it is written, and throu
     'src/api/b.ts': "export { c } from '../db/helper';",
     'src/db/helper.ts': "export const c = require('./oxmysql');",
     'src/db/oxmysql.ts': 'export {};',
-    'src/http/d.ts': "export const d = () => import('../fivem/natives');",
-    'src/fivem/natives.ts': 'export {};',
+    'src/http/d.ts': "export const d = () => import('../natives');",
+    'src/natives/index.ts': 'export {};',
     'src/formats/e.ts': "import type { Database } from '../db/database';\nimport { z } from 'zod';",
     'src/db/database.ts': 'export {};',
   };
   const imports: ImportsOf = (file) => importsIn(file, sources[file], (path) => path in sources);
   expect(forbiddenChains(['src/api/a.ts', 'src/http/d.ts', 'src/formats/e.ts'], imports).sort()).toEqual([
     'src/api/a.ts -> src/api/b.ts -> src/db/helper.ts -> src/db/oxmysql.ts',
-    'src/http/d.ts -> src/fivem/natives.ts',
+    'src/http/d.ts -> src/natives/index.ts',
   ]);
 });

@@ -9,14 +9,12 @@ import { exportedFunctions } from './api/handlers';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import { createOxmysqlDatabase } from './db/oxmysql';
 import { registerExports } from './fivem/exports';
-import { watchFrameworkGroups } from './fivem/framework-groups';
-import { watchFrameworkVehicles } from './fivem/framework-vehicles';
 import { serveHttp } from './fivem/http-handler';
-import { startLiveRecords } from './fivem/live';
-import { currentResourceName, getConvar, loadResourceFile, onEvent, resourceVersion } from './fivem/natives';
+import { startFrameworks } from './frameworks';
 import { FORMATS } from './formats/registry';
 import { DOCS_RENDERER_FILE } from './http/docs-page';
 import { createLogger, type Logger } from './logger';
+import { natives } from './natives';
 
 /** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
 declare const OPENAPI_DOCUMENT: string;
@@ -26,7 +24,7 @@ declare const OPENAPI_DOCUMENT: string;
  * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
  */
 function docsRenderer(resourceName: string): string {
-  const renderer = loadResourceFile(resourceName, DOCS_RENDERER_FILE);
+  const renderer = natives.loadResourceFile(resourceName, DOCS_RENDERER_FILE);
   if (renderer === null) {
     throw new Error(
       `${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`,
@@ -46,7 +44,7 @@ function announceAccess(config: Config, log: Logger): void {
     );
   } else if (config.apiKeys.length === 0) {
     console.warn(
-      `no API key is configured, so the record routes answer 401 unauthorized. Add one in server.cfg before ensure ${currentResourceName()}: ` +
+      `no API key is configured, so the record routes answer 401 unauthorized. Add one in server.cfg before ensure ${natives.currentResourceName()}: ` +
         `set ${CONVAR_PREFIX}api_keys "name:<key>" (generate a key with: openssl rand -hex 32; use set, never setr or sets, which publish the value to players), ` +
         `or set ${CONVAR_PREFIX}allow_anonymous true to serve them without keys`,
     );
@@ -54,27 +52,29 @@ function announceAccess(config: Config, log: Logger): void {
 }
 
 function start(): void {
-  const resourceName = currentResourceName();
-  const { config, problems } = readConfig((name) => getConvar(`${CONVAR_PREFIX}${name}`));
+  const resourceName = natives.currentResourceName();
+  const { config, problems } = readConfig((name) => natives.getConvar(`${CONVAR_PREFIX}${name}`));
   const log = createLogger(config.logLevel);
   // Configuration mistakes are shown whatever log_level says: they are why the server misbehaves.
   for (const problem of problems) console.warn(problem);
   announceAccess(config, log);
 
-  const version = resourceVersion();
+  const version = natives.resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
+  const frameworks = startFrameworks({
+    natives,
+    formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+    liveRecords: config.liveRecords,
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+  });
   const { api, handle, stop } = assemble({
     config,
     db,
-    live: startLiveRecords({
-      formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
-      enabled: config.liveRecords,
-      warn: (message) => log.warn(message),
-      info: (message) => log.info(message),
-    }),
-    groups: watchFrameworkGroups((message) => log.info(message)),
-    vehicles: watchFrameworkVehicles((message) => log.info(message)),
+    live: frameworks.live,
+    groups: frameworks.groups,
+    vehicles: frameworks.vehicles,
     openApi: () => OPENAPI_DOCUMENT,
     docsRenderer: () => docsRenderer(resourceName),
     version,
@@ -84,7 +84,7 @@ function start(): void {
   serveHttp(handle, (message) => log.error(message));
   registerExports(exportedFunctions(api), (message) => log.error(message));
   // Everything waiting is answered and every timer stops: a Lua Citizen.Await must not block for good.
-  onEvent('onResourceStop', (stopped: string) => {
+  natives.onEvent('onResourceStop', (stopped: string) => {
     if (stopped === resourceName) stop();
   });
 

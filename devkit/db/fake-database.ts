@@ -1,10 +1,12 @@
 /**
- * A small in-memory Database for the unit suites of src/api: tables whose columns can be changed
- * under a running service, the statements it was asked, failures it is told to give, and answers
- * held back until a test lets them go. It understands the few statements those suites send: the
- * information_schema reads of src/db/table-columns.ts, `SELECT <columns> FROM <table> WHERE
- * <column> = ?`, the fake format's search statement (`SEARCH <table>`, run through `scan`), the
- * two vehicle statements of src/formats/common/vehicle-query.ts (a plate, a citizen's list), and
+ * A small in-memory Database for the unit suites of src/api, src/lookup and src/formats: tables
+ * whose columns can be changed under a running service, the statements it was asked, failures it
+ * is told to give, and answers held back until a test lets them go. It understands the few
+ * statements those suites send: the information_schema reads of src/db/table-columns.ts, a key
+ * lookup `SELECT <list> FROM <table> WHERE <column> = ? [LIMIT n]` (the list as
+ * src/db/column-select.ts writes it, see `selectItem`; the key compared as the column's collation
+ * compares), the fake format's search statement (`SEARCH <table>`, run through `scan`), the two
+ * vehicle statements of src/formats/common/vehicle-query.ts (a plate, a citizen's list), and
  * answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
  * ER_BAD_FIELD_ERROR), as the oxmysql adapter hands them on: a 'failed' DatabaseError.
  *
@@ -44,7 +46,8 @@ function columnInfo(table: string, name: string, type: ColumnType, indexes: read
   return { t: table, c: name, type, collation, k, name, dataType, maxBytes };
 }
 
-const SIMPLE_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?$/;
+/** A key lookup: the select list, the table, the key column, the LIMIT if any. */
+const KEY_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?(?: LIMIT (\d+))?$/;
 const SEARCH = /^SEARCH `(\w+)`$/;
 /** vehicle-query.ts's plateQuery: the vehicles table, its plate column, the forms' placeholders. */
 const PLATE_SELECT = /^SELECT .+ FROM `(\w+)` AS `v` .*WHERE `v`\.`(\w+)` IN \(([?, ]+)\) ORDER BY /;
@@ -203,16 +206,83 @@ export class FakeDatabase implements ScanningDatabase {
         .slice(0, limit)
         .map((row) => ({ ...row }));
     }
-    const select = SIMPLE_SELECT.exec(sql);
+    const select = KEY_SELECT.exec(sql);
     if (!select) throw new Error(`the fake database does not understand: ${sql}`);
-    const [, list, from, where] = select;
+    const [, list, from, where, limit] = select;
     const table = this.table(from);
-    const wanted = list.split(',').map((c) => c.trim().replace(/`/g, ''));
-    for (const column of [...wanted, where]) {
+    const items = splitSelectList(list).map(selectItem);
+    for (const column of [...items.map((item) => item.column), where]) {
       if (!table.columns.has(column)) throw new DatabaseError('failed', `Unknown column '${column}' in 'field list'`);
     }
-    return table.rows.filter((row) => row[where] === params[0]).map((row) => Object.fromEntries(wanted.map((c) => [c, row[c] ?? null])));
+    const key = keyComparison(columnInfo(from, where, table.columns.get(where) ?? '', table.indexes).collation);
+    return table.rows
+      .filter((row) => key(row[where], params[0]))
+      .slice(0, limit === undefined ? undefined : Number(limit))
+      .map((row) => Object.fromEntries(items.map((item) => [item.alias, item.read(row)])));
   }
+}
+
+/** The items of a select list: split at the commas outside parentheses (`IF(a, b, c)` is one). */
+function splitSelectList(list: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '(') depth++;
+    else if (list[i] === ')') depth--;
+    else if (list[i] === ',' && depth === 0) {
+      items.push(list.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return [...items, list.slice(start).trim()];
+}
+
+interface SelectItem {
+  /** The stored column it reads: the first name it quotes. */
+  column: string;
+  /** The key it answers under: its `AS`, or the column. */
+  alias: string;
+  read(row: Row): unknown;
+}
+
+/**
+ * One item of a select list as src/db/column-select.ts and the formats write them. The fake holds
+ * values as the suites give them, so the casts (`+ 0`, `CAST(… AS CHAR)`, `CONVERT(… USING utf8mb4)`)
+ * leave them as they are; what it does evaluate is what decides which values come back: the size
+ * check (`IF(OCTET_LENGTH(c) > n, NULL, c)` and its `IF(…, OCTET_LENGTH(c), NULL)` companion, in
+ * UTF-8 bytes) and `UNIX_TIMESTAMP(c)` of a stored Date or date text (in seconds).
+ */
+function selectItem(item: string): SelectItem {
+  const column = /`([^`]+)`/.exec(item)?.[1] ?? item;
+  const alias = / AS `([^`]+)`$/.exec(item)?.[1] ?? column;
+  const stored = (row: Row) => row[column] ?? null;
+  const sizeLimit = /^IF\(OCTET_LENGTH\(.+\) > (\d+), /.exec(item);
+  if (sizeLimit) {
+    const tooLong = (value: unknown) => value !== null && Buffer.byteLength(String(value)) > Number(sizeLimit[1]);
+    if (/, NULL\) AS `[^`]+`$/.test(item)) {
+      return { column, alias, read: (row) => (tooLong(stored(row)) ? Buffer.byteLength(String(stored(row))) : null) };
+    }
+    return { column, alias, read: (row) => (tooLong(stored(row)) ? null : stored(row)) };
+  }
+  if (item.startsWith('UNIX_TIMESTAMP(')) {
+    return {
+      column,
+      alias,
+      read: (row) => {
+        const value = stored(row);
+        return value === null ? null : (value instanceof Date ? value.getTime() : Date.parse(String(value))) / 1000;
+      },
+    };
+  }
+  return { column, alias, read: stored };
+}
+
+/** How `=` compares a key under a collation: a `_ci` one ignores case (accents are not folded here). */
+function keyComparison(collation: string | null): (stored: unknown, asked: unknown) => boolean {
+  if (!collation?.endsWith('_ci')) return (stored, asked) => stored === asked;
+  return (stored, asked) =>
+    typeof stored === 'string' && typeof asked === 'string' ? stored.toLowerCase() === asked.toLowerCase() : stored === asked;
 }
 
 export interface PeopleRecord {

@@ -16,6 +16,7 @@ export type StandinKind =
   | 'es_extended-pre-1.13'
   | 'qb-core-before-2025-01'
   | 'qb-core-2025-01'
+  | 'qb-core-2025-11'
   | 'qb-core-2026-05'
   | 'qbx_core'
   | 'ox_inventory';
@@ -39,6 +40,7 @@ const SPECS: Record<StandinKind, StandinSpec> = {
   'es_extended-pre-1.13': { resource: 'es_extended', folder: 'es_extended', config: { generation: 'pre-1.13' }, common: STANDIN },
   'qb-core-before-2025-01': { resource: 'qb-core', folder: 'qb-core', config: { generation: 'before-2025-01' }, common: QB_STANDIN },
   'qb-core-2025-01': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2025-01' }, common: QB_STANDIN },
+  'qb-core-2025-11': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2025-11' }, common: QB_STANDIN },
   'qb-core-2026-05': { resource: 'qb-core', folder: 'qb-core', config: { generation: '2026-05' }, common: QB_STANDIN },
   qbx_core: { resource: 'qbx_core', folder: 'qbx_core', config: {}, common: QB_STANDIN },
   ox_inventory: { resource: 'ox_inventory', folder: 'ox_inventory', config: {}, common: STANDIN },
@@ -145,6 +147,22 @@ export class Framework {
 
   setJob(source: number, name: string, grade: number): void {
     this.call('Standin_setJob', source, name, grade);
+  }
+
+  /** Puts the player on or off duty through the framework's own function (ESX: setJob with the duty). */
+  setDuty(source: number, onDuty: boolean): void {
+    this.call('Standin_setDuty', source, onDuty);
+  }
+
+  /** qb-core: what its `QBCore:ToggleDuty` net event does (SetJobDuty, then QBCore:Server:SetDuty). */
+  toggleDuty(source: number): void {
+    this.call('Standin_toggleDuty', source);
+  }
+
+  /** How often each of its exports was called since it started, by export name. */
+  calls(): Record<string, number> {
+    const counts = this.call('Standin_calls');
+    return counts && typeof counts === 'object' && !Array.isArray(counts) ? (counts as Record<string, number>) : {};
   }
 
   /** Moves the player's ped: what GetEntityCoords(GetPlayerPed(source)) answers from now on. */

@@ -4,7 +4,7 @@
  * #lost-database-and-other-failures), so every call here has a timeout and a not-ready oxmysql
  * fails at once.
  */
-import { onEvent, resourceExport, resourceState, resourceVersion } from '../fivem/natives';
+import { natives } from '../natives';
 import type { Row, ScanningDatabase } from './database';
 import { createCallGuard, PROBE_SQL, scanTimerMs } from './guarded-calls';
 import { oxmysqlVersionWarning } from './oxmysql-version';
@@ -30,7 +30,7 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase
   let connected = false;
   /** The statement-timeout form of the server oxmysql is connected to, read once (VERSION()) per oxmysql start. */
   let timeoutStyle: Promise<StatementTimeoutStyle> | null = null;
-  onEvent('onResourceStop', (name: string) => {
+  natives.onEvent('onResourceStop', (name: string) => {
     if (name !== OXMYSQL) return;
     connected = false;
     timeoutStyle = null;
@@ -38,21 +38,21 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase
   // Too old an oxmysql fails in ways that do not name it (503s, timeouts): say so at start, and
   // again whenever oxmysql (re)starts. Shown whatever log_level says, like configuration mistakes.
   const checkVersion = () => {
-    const warning = oxmysqlVersionWarning(resourceVersion(OXMYSQL));
+    const warning = oxmysqlVersionWarning(natives.resourceVersion(OXMYSQL));
     if (warning) console.warn(warning);
   };
-  if (resourceState(OXMYSQL) === 'started') checkVersion();
-  onEvent('onResourceStart', (name: string) => {
+  if (natives.resourceState(OXMYSQL) === 'started') checkVersion();
+  natives.onEvent('onResourceStart', (name: string) => {
     if (name === OXMYSQL) checkVersion();
   });
   const isReady = (): boolean => {
-    if (resourceState(OXMYSQL) !== 'started') {
+    if (natives.resourceState(OXMYSQL) !== 'started') {
       connected = false;
       return false;
     }
     if (connected) return true;
     try {
-      connected = resourceExport(OXMYSQL, 'isReady')() === true;
+      connected = natives.resourceExport(OXMYSQL, 'isReady')() === true;
     } catch {
       connected = false;
     }
@@ -71,7 +71,7 @@ export function createOxmysqlDatabase(options: OxmysqlOptions): ScanningDatabase
    * as an array whatever their number, unlike `prepare`'s.
    */
   const call = (method: 'single' | 'query' | 'rawExecute', sql: string, params: readonly unknown[], timeoutMs?: number) =>
-    guard.run((report) => resourceExport(OXMYSQL, method)(sql, [...params], report, options.resourceName, true), timeoutMs);
+    guard.run((report) => natives.resourceExport(OXMYSQL, method)(sql, [...params], report, options.resourceName, true), timeoutMs);
 
   const single = async (sql: string, params: readonly unknown[]): Promise<Row | null> => {
     const row = await call('single', sql, params);

@@ -7,11 +7,11 @@
 import { fail } from '../lookup/envelope';
 import type { ExportedFunction } from '../api/handlers';
 import { describeError } from '../logger';
-import { registerExport } from './natives';
+import { natives } from '../natives';
 
 export function registerExports(functions: readonly ExportedFunction[], logError: (message: string) => void): void {
   for (const { name, call } of functions) {
-    registerExport(name, (...args: unknown[]) =>
+    natives.registerExport(name, (...args: unknown[]) =>
       call(...args).catch((error: unknown) => {
         logError(`export ${name} failed: ${describeError(error)}`);
         return fail('internal_error', `The ${name} export failed; the server log has the details.`);

@@ -4,7 +4,7 @@
  * so every request ends here in exactly one writeHead with string values and one send(<string>).
  */
 import { lowerCaseHeaders, type HttpRequest, type HttpResponse } from '../http/exchange';
-import { setHttpHandler, type FxHttpRequest, type FxHttpResponse } from './natives';
+import { natives, type FxHttpRequest, type FxHttpResponse } from '../natives';
 
 const LAST_RESORT: HttpResponse = {
   status: 500,
@@ -22,7 +22,7 @@ function reply(response: FxHttpResponse, answer: HttpResponse): void {
 }
 
 export function serveHttp(handle: (request: HttpRequest) => Promise<HttpResponse>, log: (message: string) => void): void {
-  setHttpHandler((fxRequest: FxHttpRequest, fxResponse: FxHttpResponse) => {
+  natives.setHttpHandler((fxRequest: FxHttpRequest, fxResponse: FxHttpResponse) => {
     let answered = false;
     const finish = (answer: HttpResponse) => {
       if (answered) return;

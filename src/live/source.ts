@@ -1,9 +1,10 @@
 /**
  * What the lookups ask of the framework running beside the resource: whether a citizen is online,
- * and what it holds in memory for him. The FiveM side implements it (src/fivem/live); the core
- * sees only this shape, so it runs and is tested without FXServer. The standalone service has no
- * framework beside it: its source asks the embedded resource in the game server over HTTP
- * (src/standalone/game-live.ts), so its presence takes a while, and it answers whole records.
+ * what it holds in memory for him, and when that changes. The framework room implements it
+ * (src/frameworks/live-source.ts); the core sees only this shape, so it runs and is tested without
+ * FXServer. The standalone service has no framework beside it: its source asks the embedded
+ * resource in the game server over HTTP (src/standalone/game-live.ts), so its presence takes a
+ * while, and it answers whole records.
  */
 import type { LiveParts } from './parts';
 
@@ -12,6 +13,9 @@ export interface Presence {
   online: boolean;
   server_id: number | null;
 }
+
+/** Told the format and the route's id of a citizen whose framework state changed. */
+export type LiveListener = (format: string, id: string) => void;
 
 export const OFFLINE: Presence = Object.freeze({ online: false, server_id: null });
 
@@ -52,6 +56,14 @@ export interface LiveSource<Answer extends Presence | Promise<Presence> = Presen
    * never rejects. Absent on a source with a framework beside it (liveRow serves).
    */
   wholeRecord?(format: string, route: WholeRoute, key: string): Promise<unknown | null>;
+  /**
+   * Calls `listener` with the format and the id (the identifier as the framework holds it, which
+   * the format's route takes) of each online citizen the framework says changed: he loaded or
+   * unloaded (a logout, a drop, his framework gone or found again), his job or grade, his duty or
+   * his money changed (each framework's events: docs/live.md#framework-events). Synchronously, inside the
+   * framework's event. Answers the function that stops it.
+   */
+  watch(listener: LiveListener): () => void;
 }
 
 /** The routes of whole records: a citizen by id, every citizen of a license. */
@@ -63,4 +75,5 @@ export const NO_LIVE_SOURCE: LiveSource<Presence> = {
   liveRow: () => Promise.resolve(null),
   version: () => 0,
   unmergeable: () => undefined,
+  watch: () => () => undefined,
 };

@@ -97,6 +97,8 @@ export function createGameLiveSource(options: GameLiveOptions): LiveSource<Promi
     // Nothing tells this service when someone logs in: a cached database answer lasts cache_ttl_ms.
     version: () => 0,
     unmergeable: () => undefined,
+    // No framework events reach this service (the change feed is the game server's: docs/standalone.md#many-instances).
+    watch: () => () => undefined,
     async wholeRecord(format: string, route: WholeRoute, key: string) {
       const path =
         route === 'citizen' ? `/${format}/citizens/${encodeURIComponent(key)}` : `/${format}/players/${encodeURIComponent(key)}/citizens`;

@@ -8,23 +8,10 @@ import { alphaUserQuery, selectAlphaColumns, USER_INVENTORY_QUERY } from '../../
 import { readTableColumns } from '../../src/db/table-columns';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { REQUEST_ID, startHarness, type Harness } from '../../devkit/resource-harness';
-
-type Envelope = { success: boolean; data?: Record<string, unknown>; error?: { code: string; message: string; requestId?: string } };
+import { bothWays, codeOf, dataOf, errorOf, withoutRequestId, type AnswerOf } from '../../devkit/both-ways';
 
 /** GET over HTTP and the export from the caller resource; both envelopes, the HTTP status. */
-async function lookBoth(h: Harness, id: string): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
-  const response = await h.request(`/alpha/citizens/${encodeURIComponent(id)}`);
-  const http = JSON.parse(response.body) as Envelope;
-  const viaExport = (await h.callExport('getAlphaCitizen', id)) as Envelope;
-  return { status: response.status, http, viaExport };
-}
-
-/** The export's envelope is the route's, but for the request id only HTTP has. */
-function withoutRequestId(envelope: Envelope): Envelope {
-  if (!envelope.error) return envelope;
-  const { requestId: _requestId, ...error } = envelope.error;
-  return { ...envelope, error };
-}
+const lookBoth = (h: Harness, id: string) => bothWays(h, `/alpha/citizens/${encodeURIComponent(id)}`, 'getAlphaCitizen', id);
 
 describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)', () => {
   let h: Harness;
@@ -41,7 +28,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
     expect(http.success).toBe(true);
-    const record = alphaRecordSchema.parse(http.data);
+    const record = alphaRecordSchema.parse(dataOf(http));
     expect(record).toMatchObject({
       identifier: id,
       firstname: 'Tomas',
@@ -78,7 +65,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
 
   test('the skinchanger skin comes out converted with the migration mapping', async () => {
     const { http } = await lookBoth(h, id);
-    const skin = alphaRecordSchema.parse(http.data).skin;
+    const skin = alphaRecordSchema.parse(dataOf(http)).skin;
     expect(skin.model).toBe('mp_m_freemode_01');
     expect(skin.eyeColor).toBe(3);
     expect(skin.hair).toEqual({ style: 12, color: 3, highlight: 0 });
@@ -95,14 +82,14 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
   test('a license: id finds the bare stored license', async () => {
     const { status, http } = await lookBoth(h, `license:${id}`);
     expect(status).toBe(200);
-    expect(http.data?.identifier).toBe(id);
+    expect(dataOf(http).identifier).toBe(id);
   });
 
   test('an unknown id is 404 citizen_not_found, the same through the export', async () => {
     const { status, http, viaExport } = await lookBoth(h, 'char1:0000000000000000000000000000000000000000');
     expect(status).toBe(404);
-    expect(http.error?.code).toBe('citizen_not_found');
-    expect(http.error?.requestId).toMatch(REQUEST_ID);
+    expect(errorOf(http).code).toBe('citizen_not_found');
+    expect(errorOf(http).requestId).toMatch(REQUEST_ID);
     expect(viaExport).toEqual(withoutRequestId(http));
   });
 
@@ -122,7 +109,7 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
     const before = h.host.linesOf('citizen_records').length;
     const { status, http } = await lookBoth(h, id);
     expect(status).toBe(200);
-    expect(alphaRecordSchema.parse(http.data).inventory).toEqual([]);
+    expect(alphaRecordSchema.parse(dataOf(http)).inventory).toEqual([]);
     const warnings = h.host
       .linesOf('citizen_records')
       .slice(before)
@@ -135,20 +122,22 @@ describe('alpha on ESX Legacy 1.9–1.12 (default inventory, skinchanger skin)',
 
   test('an invalid id is told what was wrong with it', async () => {
     const messages = await Promise.all(
-      [123, null, '...', 'a b'].map(async (bad) => ((await h.callExport('getAlphaCitizen', bad)) as Envelope).error?.message),
+      [123, null, '...', 'a b'].map(
+        async (bad) => errorOf((await h.callExport('getAlphaCitizen', bad)) as AnswerOf<'getAlphaCitizen'>).message,
+      ),
     );
     expect(messages[0]).toMatch(/must be a string.*a number was given/);
     expect(messages[1]).toMatch(/must be a string.*none was given/);
     expect(messages[2]).toMatch(/not dots alone/);
     expect(messages[3]).toMatch(/1 to 64 characters of letters, digits and : _ \. -/);
-    const license = ((await h.callExport('getAlphaCitizensByLicense', 42)) as Envelope).error?.message;
+    const license = errorOf((await h.callExport('getAlphaCitizensByLicense', 42)) as AnswerOf<'getAlphaCitizensByLicense'>).message;
     expect(license).toMatch(/40 hex digits alone; a number was given/);
   });
 
   test('the export never rejects, whatever it is given', async () => {
     for (const bad of [123, null, {}, ['x'], '', 'a b', 'x'.repeat(65), '..']) {
-      const result = (await h.callExport('getAlphaCitizen', bad)) as Envelope;
-      expect({ bad, code: result.error?.code }).toEqual({ bad, code: 'invalid_id' });
+      const result = (await h.callExport('getAlphaCitizen', bad)) as AnswerOf<'getAlphaCitizen'>;
+      expect({ bad, code: codeOf(result) }).toEqual({ bad, code: 'invalid_id' });
     }
   });
 });
@@ -167,7 +156,7 @@ describe('alpha on ESX Legacy 1.13+ (ox_inventory, illenium-appearance skin, mul
     const { status, http, viaExport } = await lookBoth(h, id);
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    const record = alphaRecordSchema.parse(http.data);
+    const record = alphaRecordSchema.parse(dataOf(http));
     expect(record).toMatchObject({
       identifier: id,
       dateofbirth: '1994-07-14',
@@ -222,7 +211,7 @@ describe('alpha on ESX v1-final (MM/DD/YYYY birth dates, heights in inches)', ()
     const { status, http, viaExport } = await lookBoth(h, id);
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    const record = alphaRecordSchema.parse(http.data);
+    const record = alphaRecordSchema.parse(dataOf(http));
     expect(record).toMatchObject({
       dateofbirth: '1988-07-23',
       height: 71,
@@ -260,7 +249,7 @@ describe('alpha on ESX 1.2 (accounts in user_accounts) and 1.1 (essentialmode co
     const advice = h.host.linesOf('citizen_records').filter((l) => l.includes('has no index'));
     expect(advice).toEqual([expect.stringContaining('ALTER TABLE `user_accounts` ADD INDEX (`identifier`)')]);
     expect(viaExport).toEqual(http);
-    const record = alphaRecordSchema.parse(http.data);
+    const record = alphaRecordSchema.parse(dataOf(http));
     expect(record).toMatchObject({
       group: 'admin',
       job: 'taxi',

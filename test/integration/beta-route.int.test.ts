@@ -10,22 +10,17 @@ import { readTableColumns } from '../../src/db/table-columns';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { pinTimeZone } from '../../devkit/oxmysql/time-zone';
 import { realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
+import { bothWays, codeOf, dataOf, errorOf, type AnswerOf } from '../../devkit/both-ways';
 
-type Envelope = { success: boolean; data?: unknown; error?: { code: string; message: string; requestId?: string } };
-
-async function lookBoth(h: Harness, id: string): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
-  const response = await h.request(`/beta/citizens/${encodeURIComponent(id)}`);
-  const http = JSON.parse(response.body) as Envelope;
-  const viaExport = (await h.callExport('getBetaCitizen', id)) as Envelope;
-  return { status: response.status, http, viaExport };
-}
+/** GET over HTTP and the export from the caller resource; both envelopes, the HTTP status. */
+const lookBoth = (h: Harness, id: string) => bothWays(h, `/beta/citizens/${encodeURIComponent(id)}`, 'getBetaCitizen', id);
 
 /** The record of a found citizen, checked against the schema and every bound of docs/design.md §8.3. */
 async function record(h: Harness, id: string): Promise<BetaRecord> {
   const { status, http, viaExport } = await lookBoth(h, id);
   expect(status).toBe(200);
   expect(viaExport).toEqual(http);
-  const parsed = betaRecordSchema.parse(http.data);
+  const parsed = betaRecordSchema.parse(dataOf(http));
   for (const key of ['hunger', 'thirst', 'stress', 'armor'] as const) {
     expect(parsed.metadata[key]).toBeGreaterThanOrEqual(0);
     expect(parsed.metadata[key]).toBeLessThanOrEqual(100);
@@ -88,17 +83,17 @@ describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
   test('the citizenid matches case-insensitively', async () => {
     const { status, http } = await lookBoth(h, 'kqw48213');
     expect(status).toBe(200);
-    expect((http.data as BetaRecord).citizenid).toBe('KQW48213');
+    expect(dataOf(http).citizenid).toBe('KQW48213');
   });
 
   test('an unknown id is 404 citizen_not_found; a bad one 400 invalid_id; the export says the same', async () => {
     const missing = await lookBoth(h, 'ZZZ00000');
     expect(missing.status).toBe(404);
-    expect(missing.http.error?.code).toBe('citizen_not_found');
-    expect(missing.viaExport.error).toEqual({ code: 'citizen_not_found', message: missing.http.error?.message });
+    expect(errorOf(missing.http).code).toBe('citizen_not_found');
+    expect(errorOf(missing.viaExport)).toEqual({ code: 'citizen_not_found', message: errorOf(missing.http).message });
     const bad = await lookBoth(h, 'KQW-48213');
     expect(bad.status).toBe(400);
-    expect(bad.viaExport.error?.code).toBe('invalid_id');
+    expect(errorOf(bad.viaExport).code).toBe('invalid_id');
   });
 
   test('the lookup query uses the primary key', async () => {
@@ -128,8 +123,8 @@ describe('beta on current QBCore (qb-inventory and ox_inventory rows)', () => {
 
   test('the export never rejects, whatever it is given', async () => {
     for (const bad of [42, null, {}, '', 'x'.repeat(51), 'ABC 123']) {
-      const result = (await h.callExport('getBetaCitizen', bad)) as Envelope;
-      expect({ bad, code: result.error?.code }).toEqual({ bad, code: 'invalid_id' });
+      const result = (await h.callExport('getBetaCitizen', bad)) as AnswerOf<'getBetaCitizen'>;
+      expect({ bad, code: codeOf(result) }).toEqual({ bad, code: 'invalid_id' });
     }
   });
 });
@@ -197,7 +192,7 @@ describe('beta on Qbox', () => {
       await other.db.admin.query(`INSERT INTO players SELECT * FROM \`${h.db.name}\`.players`);
       const { status, http } = await lookBoth(other, 'qx7m2k9b');
       expect(status).toBe(200);
-      expect((http.data as BetaRecord).citizenid).toBe('QX7M2K9B');
+      expect(dataOf(http).citizenid).toBe('QX7M2K9B');
       expect(other.ownViolations()).toEqual([]);
     } finally {
       await other.close();

@@ -42,14 +42,17 @@ describe('qb-core running beside the resource', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness('groups_qbcore', ['qbcore.sql', 'qbcore-level-only-grades.sql']);
-    // A stand-in qb-core (2026-05+): GetShared('Jobs'|'Gangs') returns QBShared tables, grades keyed by strings.
+    // A stand-in qb-core (2026-05+, told by its GetOfflinePlayerByLicense export, which no older
+    // generation has): GetShared('Jobs'|'Gangs') returns QBShared tables, grades keyed by strings.
     h.host.startScript(
       'qb-core',
       `globalThis.Shared = {
          Jobs: { police: { label: 'LSPD', type: 'leo', defaultDuty: true, grades: { '0': { name: 'Cadet', payment: 50 }, '1': { name: 'Patrol Officer', payment: 80 } } } },
          Gangs: { ballas: { label: 'Ballas', grades: { '0': { name: 'Recruit' }, '2': { name: 'Enforcer' } } } },
        };
-       exports('GetShared', (key) => Shared[key]);`,
+       exports('GetShared', (key) => Shared[key]);
+       exports('GetOfflinePlayerByLicense', () => undefined);
+       exports('GetPlayers', () => []);`,
     );
   });
   afterEach(() => expect(h.ownViolations()).toEqual([]));

@@ -13,12 +13,15 @@ describe('qb-core running beside the resource: its shared vehicles list', () => 
     await h.db.admin.query(
       "INSERT INTO player_vehicles (license, citizenid, vehicle, hash, mods, plate, garage, state) VALUES ('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a', 'KQW48213', 'rmodgtr', NULL, '{}', 'ADDON 01', 'pillboxgarage', 1)",
     );
-    // A stand-in qb-core (2026-05+): GetShared('Vehicles') returns QBShared.Vehicles keyed by spawn name; calls are counted.
+    // A stand-in qb-core (2026-05+, told by its GetOfflinePlayerByLicense export): GetShared('Vehicles')
+    // returns QBShared.Vehicles keyed by spawn name; calls are counted.
     h.host.startScript(
       'qb-core',
       `globalThis.reads = 0;
        globalThis.Shared = { Vehicles: { rmodgtr: { model: 'rmodgtr', name: 'GT-R R35', brand: 'Nissan', price: 300000, category: 'super', type: 'automobile' } } };
-       exports('GetShared', (key) => { if (key === 'Vehicles') reads += 1; return Shared[key]; });`,
+       exports('GetShared', (key) => { if (key === 'Vehicles') reads += 1; return Shared[key]; });
+       exports('GetOfflinePlayerByLicense', () => undefined);
+       exports('GetPlayers', () => []);`,
     );
     await waitFor(
       () => h.host.linesOf('citizen_records').some((line) => line.includes('vehicle list from qb-core: 1 models')),

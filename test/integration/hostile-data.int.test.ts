@@ -3,13 +3,9 @@
  * 500, the same value both ways, and what docs/design.md says of each case. Rows: hostile-users.sql.
  */
 import { startHarness, type Harness } from '../../devkit/resource-harness';
+import { bothWays, dataOf } from '../../devkit/both-ways';
 
-type Envelope = { success: boolean; data?: Record<string, any>; error?: { code: string; message: string; requestId?: string } };
-
-async function both(h: Harness, id: string): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
-  const response = await h.request(`/alpha/citizens/${encodeURIComponent(id)}`);
-  return { status: response.status, http: JSON.parse(response.body), viaExport: (await h.callExport('getAlphaCitizen', id)) as Envelope };
-}
+const both = (h: Harness, id: string) => bothWays(h, `/alpha/citizens/${encodeURIComponent(id)}`, 'getAlphaCitizen', id);
 
 describe('hostile stored data', () => {
   let h: Harness;
@@ -26,7 +22,7 @@ describe('hostile stored data', () => {
     const { status, http, viaExport } = await both(h, 'char1:blob');
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    expect(http.data).toMatchObject({
+    expect(dataOf(http)).toMatchObject({
       accounts: { bank: 1500, money: 20, black_money: 0 },
       dateofbirth: '0050-03-01',
       job_grade: 3,
@@ -35,7 +31,7 @@ describe('hostile stored data', () => {
       sex: 'f',
       inventory: [{ name: 'bread', count: 2, slot: 1 }],
     });
-    expect(http.data?.skin).toMatchObject({
+    expect(dataOf(http).skin).toMatchObject({
       model: 'mp_f_freemode_01',
       headOverlays: { beard: { style: 1, opacity: 0.5 } },
       faceFeatures: { noseWidth: 0.2 },
@@ -46,9 +42,9 @@ describe('hostile stored data', () => {
     const { status, http, viaExport } = await both(h, 'char1:proto');
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    expect(http.data?.skin.headOverlays).toEqual({ beard: { style: null }, 'k\uFFFD': 'v\uFFFD' });
-    expect(http.data?.skin.faceFeatures).toEqual({ noseWidth: null });
-    expect(http.data?.skin.tattoos).toEqual([{ name: 'T\uFFFD' }]);
+    expect(dataOf(http).skin.headOverlays).toEqual({ beard: { style: null }, 'k\uFFFD': 'v\uFFFD' });
+    expect(dataOf(http).skin.faceFeatures).toEqual({ noseWidth: null });
+    expect(dataOf(http).skin.tattoos).toEqual([{ name: 'T\uFFFD' }]);
     const probe = await h.host.evaluate(
       'caller',
       `exports.citizen_records.getAlphaCitizen('char1:proto').then((r) => Object.getPrototypeOf(r.data.skin.headOverlays) === Object.prototype && !('polluted' in {}))`,
@@ -61,8 +57,8 @@ describe('hostile stored data', () => {
       const { status, http, viaExport } = await both(h, 'char1:deep');
       expect(status).toBe(200);
       expect(viaExport).toEqual(http);
-      expect(http.data?.inventory).toEqual([]);
-      expect(http.data?.skin.headOverlays).toEqual({});
+      expect(dataOf(http).inventory).toEqual([]);
+      expect(dataOf(http).skin.headOverlays).toEqual({});
     }
     const warnings = warningsAbout('char1:deep');
     expect(warnings.filter((w) => w.includes('column skin nests JSON deeper'))).toHaveLength(1);
@@ -73,7 +69,7 @@ describe('hostile stored data', () => {
     const { status, http, viaExport } = await both(h, 'char1:huge');
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    expect(http.data?.inventory).toEqual([]);
+    expect(dataOf(http).inventory).toEqual([]);
     await both(h, 'char1:huge');
     const warnings = warningsAbout('char1:huge');
     expect(warnings).toHaveLength(1);
@@ -84,7 +80,7 @@ describe('hostile stored data', () => {
     const { status, http, viaExport } = await both(h, 'char1:latin');
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    expect(http.data?.inventory).toEqual([]);
+    expect(dataOf(http).inventory).toEqual([]);
     expect(warningsAbout('char1:latin')[0]).toMatch(
       /column inventory holds 800\d\d bytes, more than citizen_records:max_column_bytes \(65536\)/,
     );

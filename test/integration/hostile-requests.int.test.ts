@@ -7,17 +7,10 @@ import fc from 'fast-check';
 import { isValidAlphaId } from '../../src/formats/alpha/id';
 import { isValidBetaId } from '../../src/formats/beta/id';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
+import { bothWays, errorOf, withoutRequestId } from '../../devkit/both-ways';
 
 const ALPHA_ID = 'b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7';
 const BETA_ID = 'KQW48213';
-type Envelope = { success: boolean; error?: { code: string; requestId?: string } };
-
-function withoutRequestId(body: Envelope): Envelope {
-  if (!body.error) return body;
-  const { requestId: _id, ...error } = body.error;
-  return { ...body, error };
-}
-
 /** Ids as attackers and careless callers send them: valid ones, near misses, unicode, huge. */
 const ids = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9:_.-]{1,64}$/),
@@ -63,21 +56,20 @@ describe('hostile requests', () => {
       fc.asyncProperty(ids, fc.constantFrom('alpha', 'beta'), async (id, format) => {
         const valid = format === 'alpha' ? isValidAlphaId(id) : isValidBetaId(id);
         const before = h.oxmysql.queriesAsked;
-        const response = await h.request(`/${format}/citizens/${encodeURIComponent(id)}`);
-        const viaExport = (await h.callExport(format === 'alpha' ? 'getAlphaCitizen' : 'getBetaCitizen', id)) as Envelope;
-        const body = JSON.parse(response.body) as Envelope;
-        expect(response.status).not.toBe(500);
+        const exportName = format === 'alpha' ? 'getAlphaCitizen' : 'getBetaCitizen';
+        const { status, http, viaExport } = await bothWays(h, `/${format}/citizens/${encodeURIComponent(id)}`, exportName, id);
+        expect(status).not.toBe(500);
         if (['', '.', '..'].includes(id)) {
           // No path can carry these as a segment (docs/design.md §7): `/{format}/citizens/` is the
           // search (which needs a name or a phone), a dot segment names no route; the export says why.
-          expect(body.error?.code).toBe(id === '' ? 'invalid_query' : 'route_not_found');
-          expect(viaExport.error?.code).toBe('invalid_id');
+          expect(errorOf(http).code).toBe(id === '' ? 'invalid_query' : 'route_not_found');
+          expect(errorOf(viaExport).code).toBe('invalid_id');
           expect(h.oxmysql.queriesAsked).toBe(before);
           return;
         }
-        expect(viaExport).toEqual(withoutRequestId(body));
+        expect(viaExport).toEqual(withoutRequestId(http));
         if (!valid) {
-          expect(response.status).toBe(400);
+          expect(status).toBe(400);
           expect(h.oxmysql.queriesAsked).toBe(before);
         }
       }),
@@ -156,10 +148,10 @@ describe('hostile requests', () => {
           for (const [route, name, id] of [
             ['alpha', 'getAlphaCitizen', ALPHA_ID],
             ['beta', 'getBetaCitizen', BETA_ID],
-          ]) {
-            const response = await h.request(`/${route}/citizens/${id}`);
-            expect(response.status).toBe(200);
-            expect(await h.callExport(name, id)).toEqual(JSON.parse(response.body));
+          ] as const) {
+            const { status, http, viaExport } = await bothWays(h, `/${route}/citizens/${id}`, name, id);
+            expect(status).toBe(200);
+            expect(viaExport).toEqual(http);
           }
         },
       ),

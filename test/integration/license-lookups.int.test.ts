@@ -9,26 +9,21 @@ import { alphaLicenseIds } from '../../src/formats/alpha/id';
 import { buildLicenseQuery } from '../../src/formats/beta/query';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { startHarness, type Harness } from '../../devkit/resource-harness';
+import type { AlphaRecord, BetaRecord } from '../../citizen_records';
+import { bothWays, codeOf, dataOf, errorOf, type AnswerOf, type BothWays } from '../../devkit/both-ways';
 
-type Envelope = { success: boolean; data?: Array<Record<string, any>>; error?: { code: string } };
-
-async function listBoth(
-  h: Harness,
-  format: 'alpha' | 'beta',
-  license: string,
-): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
-  const response = await h.request(`/${format}/players/${encodeURIComponent(license)}/citizens`);
-  const viaExport = (await h.callExport(
-    format === 'alpha' ? 'getAlphaCitizensByLicense' : 'getBetaCitizensByLicense',
-    license,
-  )) as Envelope;
-  return { status: response.status, http: JSON.parse(response.body), viaExport };
+/** A player's citizens over HTTP and through the export of `format`. */
+function listBoth(h: Harness, format: 'alpha', license: string): Promise<BothWays<AnswerOf<'getAlphaCitizensByLicense'>>>;
+function listBoth(h: Harness, format: 'beta', license: string): Promise<BothWays<AnswerOf<'getBetaCitizensByLicense'>>>;
+function listBoth(h: Harness, format: 'alpha' | 'beta', license: string) {
+  const exportName = format === 'alpha' ? 'getAlphaCitizensByLicense' : 'getBetaCitizensByLicense';
+  return bothWays(h, `/${format}/players/${encodeURIComponent(license)}/citizens`, exportName, license);
 }
 
 /** Each listed record is exactly the one the single route gives for its id. */
-async function expectSingleRecords(h: Harness, format: 'alpha' | 'beta', records: Array<Record<string, any>>): Promise<void> {
+async function expectSingleRecords(h: Harness, format: 'alpha' | 'beta', records: ReadonlyArray<AlphaRecord | BetaRecord>): Promise<void> {
   for (const record of records) {
-    const id = format === 'alpha' ? record.identifier : record.citizenid;
+    const id = 'identifier' in record ? record.identifier : record.citizenid;
     const single = JSON.parse((await h.request(`/${format}/citizens/${encodeURIComponent(id)}`)).body);
     expect(single.data).toEqual(record);
   }
@@ -53,16 +48,16 @@ describe('alpha: ESX multicharacter and single-character rows', () => {
       const { status, http, viaExport } = await listBoth(h, 'alpha', license);
       expect(status).toBe(200);
       expect(viaExport).toEqual(http);
-      expect(http.data?.map((r) => r.identifier)).toEqual([`char1:${A}`, `char2:${A}`, `char4:${A}`]);
+      expect(dataOf(http).map((r) => r.identifier)).toEqual([`char1:${A}`, `char2:${A}`, `char4:${A}`]);
     }
-    await expectSingleRecords(h, 'alpha', (await listBoth(h, 'alpha', A)).http.data ?? []);
+    await expectSingleRecords(h, 'alpha', dataOf((await listBoth(h, 'alpha', A)).http));
   });
 
   test('a license stored bare (ESX 1.2+) or with license: (older) is found', async () => {
-    expect((await listBoth(h, 'alpha', 'license:0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).http.data?.map((r) => r.firstname)).toEqual([
+    expect(dataOf((await listBoth(h, 'alpha', 'license:0a1b2c3d4e5f60718293a4b5c6d7e8f901234567')).http).map((r) => r.firstname)).toEqual([
       'Bare',
     ]);
-    expect((await listBoth(h, 'alpha', '7e6d5c4b3a2918070605f4e3d2c1b0a998877665')).http.data?.map((r) => r.firstname)).toEqual(['Old']);
+    expect(dataOf((await listBoth(h, 'alpha', '7e6d5c4b3a2918070605f4e3d2c1b0a998877665')).http).map((r) => r.firstname)).toEqual(['Old']);
   });
 
   test('an unknown license is 200 with [], a bad one 400 invalid_license before any query', async () => {
@@ -70,8 +65,8 @@ describe('alpha: ESX multicharacter and single-character rows', () => {
     for (const bad of ['license:abc', 'steam:110000112a4b3c5', 'g'.repeat(40), `license3:${A}`, `char1:${A}`, `${A}0`]) {
       const before = h.oxmysql.queriesAsked;
       const { status, http, viaExport } = await listBoth(h, 'alpha', bad);
-      expect({ bad, status, code: http.error?.code }).toEqual({ bad, status: 400, code: 'invalid_license' });
-      expect(viaExport.error?.code).toBe('invalid_license');
+      expect({ bad, status, code: codeOf(http) }).toEqual({ bad, status: 400, code: 'invalid_license' });
+      expect(errorOf(viaExport).code).toBe('invalid_license');
       expect(h.oxmysql.queriesAsked).toBe(before);
     }
   });
@@ -113,19 +108,19 @@ describe('beta: QBCore and Qbox players with several characters', () => {
       const { status, http, viaExport } = await listBoth(qb, 'beta', license);
       expect(status).toBe(200);
       expect(viaExport).toEqual(http);
-      expect(http.data?.map((r) => r.citizenid)).toEqual(['KQW48213', 'PZT90517']);
+      expect(dataOf(http).map((r) => r.citizenid)).toEqual(['KQW48213', 'PZT90517']);
     }
-    await expectSingleRecords(qb, 'beta', (await listBoth(qb, 'beta', QB)).http.data ?? []);
+    await expectSingleRecords(qb, 'beta', dataOf((await listBoth(qb, 'beta', QB)).http));
     expect((await listBoth(qb, 'beta', `license2:${QB}`)).http).toEqual({ success: true, data: [] });
   });
 
   test('Qbox: license2: finds its characters, license: its own, bare both', async () => {
-    expect((await listBoth(qbx, 'beta', `license2:${QBX}`)).http.data?.map((r) => r.citizenid)).toEqual(['QX7M2K9B', 'QBX2NDCH']);
-    expect((await listBoth(qbx, 'beta', `license:${QBX}`)).http.data?.map((r) => r.citizenid)).toEqual(['QBXOLDQB']);
+    expect(dataOf((await listBoth(qbx, 'beta', `license2:${QBX}`)).http).map((r) => r.citizenid)).toEqual(['QX7M2K9B', 'QBX2NDCH']);
+    expect(dataOf((await listBoth(qbx, 'beta', `license:${QBX}`)).http).map((r) => r.citizenid)).toEqual(['QBXOLDQB']);
     const bare = await listBoth(qbx, 'beta', QBX.toUpperCase());
     expect(bare.viaExport).toEqual(bare.http);
-    expect(bare.http.data?.map((r) => r.citizenid)).toEqual(['QX7M2K9B', 'QBX2NDCH', 'QBXOLDQB']);
-    await expectSingleRecords(qbx, 'beta', bare.http.data ?? []);
+    expect(dataOf(bare.http).map((r) => r.citizenid)).toEqual(['QX7M2K9B', 'QBX2NDCH', 'QBXOLDQB']);
+    await expectSingleRecords(qbx, 'beta', dataOf(bare.http));
   });
 
   test('the query uses the license index', async () => {

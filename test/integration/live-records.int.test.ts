@@ -100,6 +100,7 @@ const GENERATIONS: Generation[] = [
   },
   qbCore('qb-core-before-2025-01', true),
   qbCore('qb-core-2025-01'),
+  qbCore('qb-core-2025-11'),
   qbCore('qb-core-2026-05'),
   {
     kind: 'qbx_core',

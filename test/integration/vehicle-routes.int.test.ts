@@ -6,24 +6,12 @@
 import { waitFor } from '../../devkit/host/host-fixture';
 import mysql from 'mysql2/promise';
 import { loadFixture, startHarness, type Harness } from '../../devkit/resource-harness';
-
-type Envelope = { success: boolean; data?: any; error?: { code: string; message: string } };
-
-async function both(
-  h: Harness,
-  path: string,
-  exportName: string,
-  arg: string,
-): Promise<{ status: number; http: Envelope; viaExport: Envelope }> {
-  const response = await h.request(path);
-  const viaExport = (await h.callExport(exportName, arg)) as Envelope;
-  return { status: response.status, http: JSON.parse(response.body), viaExport };
-}
+import { bothWays, codeOf, dataOf, errorOf } from '../../devkit/both-ways';
 
 const plate = (h: Harness, format: 'alpha' | 'beta', value: string) =>
-  both(h, `/${format}/vehicles/${encodeURIComponent(value)}`, format === 'alpha' ? 'getAlphaVehicle' : 'getBetaVehicle', value);
+  bothWays(h, `/${format}/vehicles/${encodeURIComponent(value)}`, format === 'alpha' ? 'getAlphaVehicle' : 'getBetaVehicle', value);
 const vehiclesOf = (h: Harness, format: 'alpha' | 'beta', id: string) =>
-  both(
+  bothWays(
     h,
     `/${format}/citizens/${encodeURIComponent(id)}/vehicles`,
     format === 'alpha' ? 'getAlphaCitizenVehicles' : 'getBetaCitizenVehicles',
@@ -47,7 +35,7 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
       const { status, http, viaExport } = await plate(h, 'alpha', typed);
       expect(status).toBe(200);
       expect(viaExport).toEqual(http);
-      expect(http.data).toMatchObject({
+      expect(dataOf(http)).toMatchObject({
         plate: 'KLM 482',
         owner: OWNER,
         model: 'bison',
@@ -59,20 +47,20 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
   });
 
   test('the spelling typed wins between ABC 123 and ABC123', async () => {
-    expect((await plate(h, 'alpha', 'ABC123')).http.data.owner).toBe('b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7');
-    expect((await plate(h, 'alpha', 'abc 123')).http.data.owner).toBe(OWNER);
+    expect(dataOf((await plate(h, 'alpha', 'ABC123')).http).owner).toBe('b41e8c07d2a96f3e15c0a7b9e4d28f61c3a5e0d7');
+    expect(dataOf((await plate(h, 'alpha', 'abc 123')).http).owner).toBe(OWNER);
   });
 
   test("a citizen's vehicles ordered by plate, each as the plate route gives it; an unknown citizen 404", async () => {
     const { status, http, viaExport } = await vehiclesOf(h, 'alpha', OWNER);
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    const plates = http.data.map((v: { plate: string }) => v.plate);
+    const plates = dataOf(http).map((v) => v.plate);
     expect(plates).toEqual([...plates].sort());
     expect(plates).toContain('KLM 482');
-    expect(http.data.find((v: { plate: string }) => v.plate === 'KLM 482')).toEqual((await plate(h, 'alpha', 'KLM 482')).http.data);
+    expect(dataOf(http).find((v) => v.plate === 'KLM 482')).toEqual(dataOf((await plate(h, 'alpha', 'KLM 482')).http));
     const unknown = await vehiclesOf(h, 'alpha', `char1:${'e'.repeat(40)}`);
-    expect({ status: unknown.status, code: unknown.http.error?.code, viaExport: unknown.viaExport.error?.code }).toEqual({
+    expect({ status: unknown.status, code: codeOf(unknown.http), viaExport: codeOf(unknown.viaExport) }).toEqual({
       status: 404,
       code: 'citizen_not_found',
       viaExport: 'citizen_not_found',
@@ -81,11 +69,11 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
 
   test('an unknown plate is 404 vehicle_not_found; a bad one 400 invalid_plate before any query', async () => {
     const missing = await plate(h, 'alpha', 'ZZZ 999');
-    expect({ status: missing.status, code: missing.http.error?.code }).toEqual({ status: 404, code: 'vehicle_not_found' });
+    expect({ status: missing.status, code: codeOf(missing.http) }).toEqual({ status: 404, code: 'vehicle_not_found' });
     for (const bad of ['AB-123', '123456789', '   ', 'ÄBC']) {
       const before = h.oxmysql.queriesAsked;
       const { status, http, viaExport } = await plate(h, 'alpha', bad);
-      expect({ bad, status, code: http.error?.code, viaExport: viaExport.error?.code }).toEqual({
+      expect({ bad, status, code: codeOf(http), viaExport: codeOf(viaExport) }).toEqual({
         bad,
         status: 400,
         code: 'invalid_plate',
@@ -98,8 +86,8 @@ describe('alpha: ESX Legacy owned_vehicles with esx_garage', () => {
   test('beta without player_vehicles is 501 naming the table', async () => {
     const { status, http } = await plate(h, 'beta', 'ABC123');
     expect(status).toBe(501);
-    expect(http.error?.code).toBe('format_unavailable');
-    expect(http.error?.message).toMatch(/players|player_vehicles/);
+    expect(errorOf(http).code).toBe('format_unavailable');
+    expect(errorOf(http).message).toMatch(/players|player_vehicles/);
   });
 });
 
@@ -116,24 +104,20 @@ describe('beta: Qbox qbx_vehicles, padded plates', () => {
     const { status, http, viaExport } = await plate(h, 'beta', 'gtr');
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
-    expect(http.data).toMatchObject({ plate: 'GTR', owner: 'QX7M2K9B', owner_name: 'Ana Łukasik', model: 'adder' });
+    expect(dataOf(http)).toMatchObject({ plate: 'GTR', owner: 'QX7M2K9B', owner_name: 'Ana Łukasik', model: 'adder' });
   });
 
   test("a citizen's vehicles by plate, [] for one without, 404 for none", async () => {
-    expect((await vehiclesOf(h, 'beta', 'QX7M2K9B')).http.data.map((v: { plate: string }) => v.plate)).toEqual([
-      'EMS 1',
-      'GTR',
-      'QBX4K2M9',
-    ]);
+    expect(dataOf((await vehiclesOf(h, 'beta', 'QX7M2K9B')).http).map((v) => v.plate)).toEqual(['EMS 1', 'GTR', 'QBX4K2M9']);
     expect((await vehiclesOf(h, 'beta', 'QBX2NDCH')).http).toEqual({ success: true, data: [] });
     const none = await vehiclesOf(h, 'beta', 'NOPE1234');
-    expect({ status: none.status, code: none.http.error?.code }).toEqual({ status: 404, code: 'citizen_not_found' });
+    expect({ status: none.status, code: codeOf(none.http) }).toEqual({ status: 404, code: 'citizen_not_found' });
   });
 
   test('the alpha vehicles routes answer 501 naming owned_vehicles or users', async () => {
     const { status, http } = await vehiclesOf(h, 'alpha', `char1:${'a'.repeat(40)}`);
     expect(status).toBe(501);
-    expect(http.error?.message).toMatch(/owned_vehicles|users/);
+    expect(errorOf(http).message).toMatch(/owned_vehicles|users/);
   });
 });
 
@@ -148,10 +132,10 @@ describe('beta without the citizenid index: the list scans and answers the recor
 
   test('FLOAT health through the scan (rawExecute) as through the plate key (query): 912.4, not 912.4000244140625', async () => {
     const keyed = await plate(h, 'beta', '1ab234cd');
-    expect(keyed.http.data).toMatchObject({ engine: 912.4, body: 873.2 });
+    expect(dataOf(keyed.http)).toMatchObject({ engine: 912.4, body: 873.2 });
     const listed = await vehiclesOf(h, 'beta', 'KQW48213');
     expect(listed.viaExport).toEqual(listed.http);
-    expect(listed.http.data.find((v: { plate: string }) => v.plate === '1AB234CD')).toEqual(keyed.http.data);
+    expect(dataOf(listed.http).find((v) => v.plate === '1AB234CD')).toEqual(dataOf(keyed.http));
   });
 });
 
@@ -212,7 +196,7 @@ describe("alpha without an owner index: a citizen's list scans under the search 
     await expectStillAvailable(h);
     expect(h.host.linesOf('citizen_records').filter((l) => /unavailable/i.test(l))).toEqual([]);
     // The plate lookup goes through its key, under the lookups' own cap; the list answers again once the table is free.
-    expect((await plate(h, 'alpha', 'klm482')).http.data?.plate).toBe('KLM 482');
+    expect(dataOf((await plate(h, 'alpha', 'klm482')).http).plate).toBe('KLM 482');
     const { status, http, viaExport } = await vehiclesOf(h, 'alpha', OWNER);
     expect(status).toBe(200);
     expect(viaExport).toEqual(http);
@@ -251,7 +235,7 @@ describe('ESX 1.1: neither owned_vehicles.owner nor users.identifier has an inde
     await expectStillAvailable(h);
     // Once the table is free the same scan answers.
     const { status, http } = await vehiclesOf(h, 'alpha', OWNER);
-    expect({ status, plates: http.data?.map((v: { plate: string }) => v.plate) }).toEqual({
+    expect({ status, plates: dataOf(http).map((v) => v.plate) }).toEqual({
       status: 200,
       plates: ['KWL 042', 'LSPD 07', 'XYZ 987'],
     });
@@ -270,13 +254,13 @@ describe('a vehicles table created while the resource runs', () => {
     const health = async () => JSON.parse((await h.request('/health')).body).data;
     expect(await health()).toMatchObject({ status: 'ok', formats: { alpha: 'available' }, vehicles: { alpha: 'unavailable' } });
     const before = await plate(h, 'alpha', 'KLM 482');
-    expect({ status: before.status, message: before.http.error?.message }).toEqual({
+    expect({ status: before.status, message: errorOf(before.http).message }).toEqual({
       status: 501,
       message: expect.stringContaining('owned_vehicles'),
     });
     expect((await h.request(`/alpha/citizens/${encodeURIComponent('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')}`)).status).toBe(200);
     await loadFixture(h.db, 'esx-legacy-vehicles.sql');
     await waitFor(async () => (await health()).vehicles.alpha === 'available', 'the vehicles table found', 20_000, 250);
-    expect((await plate(h, 'alpha', 'KLM 482')).http.data?.plate).toBe('KLM 482');
+    expect(dataOf((await plate(h, 'alpha', 'KLM 482')).http).plate).toBe('KLM 482');
   });
 });

@@ -32,6 +32,7 @@ type Player = { PlayerData: Record<string, any>; Functions: Record<string, unkno
 const lookups: Array<[StandinKind, string]> = [
   ['qb-core-before-2025-01', `exports['qb-core'].GetCoreObject().Functions.GetPlayerByCitizenId`],
   ['qb-core-2025-01', `exports['qb-core'].GetPlayerByCitizenId`],
+  ['qb-core-2025-11', `exports['qb-core'].GetPlayerByCitizenId`],
   ['qb-core-2026-05', `exports['qb-core'].GetPlayerByCitizenId`],
 ];
 
@@ -151,15 +152,34 @@ test('2025-01: GetPlayerByCitizenId answers the raw Player; GetCoreObject takes 
   );
 });
 
-test('2026-05: the interface has no Offline; GetShared replaces GetSharedJobs', async () => {
+test('2025-11: GetShared is there but answers nil without an item (3da7c33); no GetOfflinePlayerByLicense', async () => {
+  await Framework.start(host, 'qb-core-2025-11');
+  expect(read(`exports['qb-core'].GetShared('Jobs')`)).toBeUndefined();
+  expect((read(`exports['qb-core'].GetShared('Jobs', 'police')`) as { label: string }).label).toBe('Law Enforcement');
+  expect(Object.keys(read(`exports['qb-core'].GetSharedVehicles()`) as object)).toEqual(['rmodgtr']);
+  expect(() => read(`exports['qb-core'].GetOfflinePlayerByLicense`)).toThrow(
+    'No such export GetOfflinePlayerByLicense in resource qb-core',
+  );
+});
+
+test('2026-05: the interface has no Offline, its methods on it and in Functions; GetShared replaces GetSharedJobs', async () => {
   const qb = await Framework.start(host, 'qb-core-2026-05');
   qb.loadPlayer(qbCoreRow(), { source: 3 });
   const player = read(`exports['qb-core'].GetPlayerByCitizenId('KQW48213')`) as Player;
-  expect(Object.keys(player).sort()).toEqual(['Functions', 'PlayerData']);
+  const methods = Object.keys(player.Functions).sort();
+  expect(methods).toEqual(expect.arrayContaining(['SetJob', 'SetJobDuty', 'SetMoney']));
+  expect(Object.keys(player).sort()).toEqual(['Functions', 'PlayerData', ...methods].sort());
+  expect(Object.keys(read(`exports['qb-core'].GetShared('Jobs')`) as object)).toEqual(expect.arrayContaining(['police']));
   expect((read(`exports['qb-core'].GetShared('Jobs', 'police')`) as { label: string }).label).toBe('Law Enforcement');
   expect(() => read(`exports['qb-core'].GetSharedJobs`)).toThrow('No such export GetSharedJobs in resource qb-core');
-  const offline = read(`exports['qb-core'].GetOfflinePlayerByCitizenId('OFFLINE1')`);
-  expect(types.isPromise(offline)).toBe(true);
+  for (const name of ['GetOfflinePlayerByCitizenId', 'GetOfflinePlayerByLicense'])
+    expect(types.isPromise(read(`exports['qb-core'].${name}('OFFLINE1')`))).toBe(true);
+});
+
+test('74ac036: GetShared answers nil without an item (fixed in 42b2707)', async () => {
+  await Framework.start(host, 'qb-core-2026-05', { config: { commit: '74ac036' } });
+  expect(read(`exports['qb-core'].GetShared('Jobs')`)).toBeUndefined();
+  expect((read(`exports['qb-core'].GetShared('Jobs', 'police')`) as { label: string }).label).toBe('Law Enforcement');
 });
 
 test('a restarted framework holds no players until they load again', async () => {

@@ -1,4 +1,5 @@
-import { DatabaseError, type Database, type Row } from '../../db/database';
+import { DatabaseError, type Row } from '../../db/database';
+import { FAKE_FORMAT_OPTIONS, FakeDatabase } from '../../../devkit/db/fake-database';
 import { fakeLiveContext } from '../../../devkit/fake-live-context';
 import type { FormatOptions } from '../format';
 import type { LiveParts } from '../../live/parts';
@@ -9,50 +10,26 @@ import { alphaFormat } from './index';
 import { alphaRecordSchema } from './schema';
 import { MET_MERGED, MET_ONLINE, metNobody } from '../../lookup/looked';
 
-interface Call {
-  sql: string;
-  params: readonly unknown[];
-}
-
 /**
- * A database that answers information_schema from `tables`, `users` lookups from `users` by
- * exact identifier, and `user_accounts` from `accounts`, recording every call.
+ * The devkit's fake database holding `tables` (each column a longtext, as ESX's are mostly text;
+ * `identifier` leading an index, as it does in ESX Legacy), `users` as the rows of `users`, and
+ * `accounts` (by identifier) as those of `user_accounts`; `calls` is every statement it is asked.
  */
-function fakeDb(tables: Record<string, string[]>, users: Row[], accounts: Record<string, Row[]> = {}) {
-  const calls: Call[] = [];
-  const db: Database = {
-    isReady: () => true,
-    isHealthy: () => true,
-    probe: async () => true,
-    close: () => undefined,
-    async single(sql, params) {
-      calls.push({ sql, params });
-      return users.find((u) => u.identifier === params[0]) ?? null;
-    },
-    async query(sql, params) {
-      calls.push({ sql, params });
-      if (sql.includes('information_schema')) {
-        return (tables[String(params[0])] ?? []).map((name) => ({ name, dataType: 'longtext', collation: null, maxBytes: 4_294_967_295 }));
-      }
-      if (sql.includes('`user_accounts`')) return accounts[String(params[0])] ?? [];
-      throw new DatabaseError('failed', `unexpected query ${sql}`);
-    },
+function esxDatabase(tables: Record<string, string[]>, users: Row[], accounts: Record<string, Row[]> = {}) {
+  const db = new FakeDatabase();
+  const rows: Record<string, Row[]> = {
+    users,
+    user_accounts: Object.entries(accounts).flatMap(([identifier, list]) => list.map((row) => ({ identifier, ...row }))),
   };
-  return { db, calls };
+  for (const [name, columns] of Object.entries(tables)) {
+    const indexes = columns.includes('identifier') ? ['identifier'] : [];
+    db.createTable(name, Object.fromEntries(columns.map((column) => [column, 'longtext'])), rows[name] ?? [], indexes);
+  }
+  return { db, calls: db.statements };
 }
 
 const warnings: string[] = [];
-const options: FormatOptions = {
-  warn: (m) => warnings.push(m),
-  dobOrder: 'DMY',
-  now: () => 0,
-  maxColumnBytes: 4_194_304,
-  esxCharacterPrefix: 'char',
-  esxMaxCharacters: 4,
-  info: () => undefined,
-  groups: () => undefined,
-  vehicles: () => undefined,
-};
+const options: FormatOptions = { ...FAKE_FORMAT_OPTIONS, warn: (m) => warnings.push(m), dobOrder: 'DMY' };
 
 const LEGACY_COLUMNS = Object.keys(LEGACY_1_13_OX_ILLENIUM);
 const ESSENTIALMODE_COLUMNS = [...Object.keys(ESX_1_1_ROW), 'license', 'permission_level', 'name'];
@@ -71,17 +48,17 @@ describe('alphaFormat', () => {
 
 describe('prepare', () => {
   it('is null when there is no users table', async () => {
-    const { db } = fakeDb({}, []);
+    const { db } = esxDatabase({}, []);
     await expect(alphaFormat.prepare(db, options)).resolves.toBeNull();
   });
 
   it("is null for Qbox's own users table, which has no identifier", async () => {
-    const { db } = fakeDb({ users: ['userId', 'username', 'license', 'license2', 'fivem', 'discord'] }, []);
+    const { db } = esxDatabase({ users: ['userId', 'username', 'license', 'license2', 'fivem', 'discord'] }, []);
     await expect(alphaFormat.prepare(db, options)).resolves.toBeNull();
   });
 
   it('does not look for user_accounts where users has accounts', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     await alphaFormat.prepare(db, options);
     // The columns of users, then its indexes (adviseIndexes); nothing of user_accounts.
     expect(calls.map((c) => c.params)).toEqual([['users'], ['users']]);
@@ -91,7 +68,7 @@ describe('prepare', () => {
 
 describe('lookup', () => {
   it('finds a citizen with one parameterised query on the key', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId('char1:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10');
@@ -103,7 +80,7 @@ describe('lookup', () => {
   });
 
   it('is null when no row matches, after one query for an id without license:', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     expect(await lookup!.byId('char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toEqual(metNobody(null));
@@ -112,7 +89,7 @@ describe('lookup', () => {
 
   it('retries a license: id once without the prefix, as ESX stores licenses bare', async () => {
     const bare = { ...LEGACY_1_13_OX_ILLENIUM, identifier: '9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, [bare]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId('license:9a3c5e7f1b2d4068ace13579bdf02468ace1357a');
@@ -124,7 +101,7 @@ describe('lookup', () => {
   });
 
   it('is null when neither form of a license: id matches', async () => {
-    const { db, calls } = fakeDb({ users: LEGACY_COLUMNS }, []);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     expect(await lookup!.byId('license:ffff')).toEqual(metNobody(null));
@@ -132,9 +109,13 @@ describe('lookup', () => {
   });
 
   it('reads ESX 1.1 accounts from users and user_accounts with a second parameterised query', async () => {
-    const { db, calls } = fakeDb({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [ESX_1_1_ROW], {
-      'steam:110000112a4b3c5': ESX_1_1_USER_ACCOUNTS,
-    });
+    const { db, calls } = esxDatabase(
+      { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] },
+      [ESX_1_1_ROW],
+      {
+        'steam:110000112a4b3c5': ESX_1_1_USER_ACCOUNTS,
+      },
+    );
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId('steam:110000112a4b3c5');
@@ -147,7 +128,7 @@ describe('lookup', () => {
 
   it('reads ESX 1.2 accounts by the stored identifier, after a license: retry', async () => {
     const row = { identifier: '9a3c5e7f', group: 'user', job: 'unemployed', job_grade: 0, inventory: '[]' };
-    const { db } = fakeDb({ users: Object.keys(row), user_accounts: ['id', 'identifier', 'name', 'money'] }, [row], {
+    const { db } = esxDatabase({ users: Object.keys(row), user_accounts: ['id', 'identifier', 'name', 'money'] }, [row], {
       '9a3c5e7f': [
         { name: 'bank', money: 700 },
         { name: 'money', money: 20 },
@@ -159,7 +140,7 @@ describe('lookup', () => {
 
   it('gives zero accounts without a query where neither accounts nor user_accounts exists', async () => {
     const row = { identifier: 'abc', job: 'unemployed' };
-    const { db, calls } = fakeDb({ users: Object.keys(row) }, [row]);
+    const { db, calls } = esxDatabase({ users: Object.keys(row) }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     expect((await lookup!.byId('abc')).value?.accounts).toEqual({ money: 0, bank: 0, black_money: 0 });
@@ -168,7 +149,7 @@ describe('lookup', () => {
 
   it('warns through the options about a column of unreadable JSON, and still answers', async () => {
     const broken: Row = { ...LEGACY_1_13_OX_ILLENIUM, status: '[{"name":"hunger",' };
-    const { db } = fakeDb({ users: LEGACY_COLUMNS }, [broken]);
+    const { db } = esxDatabase({ users: LEGACY_COLUMNS }, [broken]);
     const lookup = await alphaFormat.prepare(db, options);
     const { value: record } = await lookup!.byId(String(broken.identifier));
     expect(record?.status).toEqual([]);
@@ -177,10 +158,10 @@ describe('lookup', () => {
   });
 
   it('passes a DatabaseError through unchanged', async () => {
-    const { db } = fakeDb({ users: LEGACY_COLUMNS }, []);
+    const { db } = esxDatabase({ users: LEGACY_COLUMNS }, []);
     const lookup = await alphaFormat.prepare(db, options);
     const failure = new DatabaseError('timeout', 'no answer in 5000 ms');
-    db.single = () => Promise.reject(failure);
+    db.failNext(failure);
     await expect(lookup!.byId('abc')).rejects.toBe(failure);
   });
 });
@@ -203,21 +184,6 @@ describe('an online citizen', () => {
     ped: { position: { x: 1.5, y: 2.5, z: 3.5 }, health: 150, armour: 20 },
   });
 
-  /**
-   * `users` as MariaDB answers it: the identifier matched as its default collation does (case
-   * ignored), and only the columns the query selects.
-   */
-  function usersDb(users: Row[], tables: Record<string, string[]> = { users: LEGACY_COLUMNS }) {
-    const fake = fakeDb(tables, users);
-    fake.db.single = async (sql, params) => {
-      fake.calls.push({ sql, params });
-      const selectList = sql.slice(0, sql.indexOf(' FROM '));
-      const row = users.find((u) => String(u.identifier).toLowerCase() === String(params[0]).toLowerCase());
-      return row ? Object.fromEntries(Object.entries(row).filter(([column]) => selectList.includes(`\`${column}\``))) : null;
-    };
-    return fake;
-  }
-
   const wholeRowRecord = (row: Row, live: LiveParts) =>
     JSON.stringify(normaliseAlphaRow(mergeAlphaLive({ row }, live)!, { warn: options.warn, dobOrder: 'DMY' }));
 
@@ -226,7 +192,7 @@ describe('an online citizen', () => {
     ['Legacy without ox_inventory', LEGACY_1_9_SKINCHANGER, parts(classicPlayer)],
   ];
   it.each(cases)('%s: one query without the replaced columns, and the record the whole row merged gives', async (_, row, live) => {
-    const { db, calls } = usersDb([row]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [row]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live: context, unmergeable } = fakeLiveContext(live);
@@ -241,7 +207,7 @@ describe('an online citizen', () => {
   });
 
   it('an id stored otherwise (matched up to case): the whole row, merged with the live data kept under the stored identifier', async () => {
-    const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
@@ -254,7 +220,7 @@ describe('an online citizen', () => {
   });
 
   it('what is no xPlayer: the whole row alone, in one query, the trouble told', async () => {
-    const { db, calls } = usersDb([LEGACY_1_13_OX_ILLENIUM]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [LEGACY_1_13_OX_ILLENIUM]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, unmergeable } = fakeLiveContext(parts({ ...oxPlayer, accounts: 'lots' }));
@@ -268,7 +234,7 @@ describe('an online citizen', () => {
 
   it('a license: id, which could name two identifiers, reads the whole row', async () => {
     const bare = { ...LEGACY_1_13_OX_ILLENIUM, identifier: '9a3c5e7f1b2d4068ace13579bdf02468ace1357a' };
-    const { db, calls } = usersDb([bare]);
+    const { db, calls } = esxDatabase({ users: LEGACY_COLUMNS }, [bare]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { live, reads } = fakeLiveContext(parts(oxPlayer));
@@ -280,7 +246,9 @@ describe('an online citizen', () => {
   });
 
   it('a server keeping accounts in user_accounts reads the whole row', async () => {
-    const { db, calls } = usersDb([ESX_1_1_ROW], { users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] });
+    const { db, calls } = esxDatabase({ users: ESSENTIALMODE_COLUMNS, user_accounts: ['id', 'identifier', 'name', 'money'] }, [
+      ESX_1_1_ROW,
+    ]);
     const lookup = await alphaFormat.prepare(db, options);
     calls.length = 0;
     const { value: record } = await lookup!.byId(String(ESX_1_1_ROW.identifier), fakeLiveContext(parts(oxPlayer)).live);

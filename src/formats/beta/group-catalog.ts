@@ -4,7 +4,7 @@ import type { FrameworkGroups } from '../format';
  * Job and gang definitions: where a stored job lacks its grade's name, payment or boss flag, or its
  * own label or type, the record takes them from the definition of that job at that level, never
  * from another job (docs/design.md §3.2). Definitions come from the qb-core or qbx_core running beside
- * the resource (src/fivem/framework-groups.ts) or, without one, from qb-core's default lists below;
+ * the resource (src/frameworks/shared-lists.ts) or, without one, from qb-core's default lists below;
  * never from both, as a job the server's own list lacks was removed or renamed there.
  */
 

@@ -62,6 +62,7 @@ function StandinQbControl(players)
   function Standin_setCuffed(source, cuffed) player(source).Functions.SetMetaData('ishandcuffed', cuffed) end
   function Standin_setMetadata(source, key, value) player(source).Functions.SetMetaData(key, value) end
   function Standin_setJob(source, name, grade) return player(source).Functions.SetJob(name, grade) end
+  function Standin_setDuty(source, onDuty) player(source).Functions.SetJobDuty(onDuty) end
   function Standin_player(source) return player(source).PlayerData end
 
   return player

@@ -21,9 +21,15 @@ end
 
 local NONSENSE = { PlayerData = 'nonsense', [1] = true, money = -1 }
 
---- exports(name, fn) with the fault modes in front.
+-- How often each export was called, so a test can tell which path the resource under test took.
+local calls = {}
+
+function Standin_calls() return calls end
+
+--- exports(name, fn) with the fault modes in front, each call counted.
 function StandinExport(name, fn)
   exports(name, function(...)
+    calls[name] = (calls[name] or 0) + 1
     if fault.mode and (not fault.names or fault.names[name]) then
       if fault.mode == 'throw' then error(('stand-in fault: %s throws'):format(name)) end
       if fault.mode == 'hang' then Citizen.Await(promise.new()) end

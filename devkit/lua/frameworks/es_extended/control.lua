@@ -16,6 +16,10 @@ end
 function Standin_setCuffed() error('es_extended holds no cuff state (esx_policejob keeps it on the client)', 2) end
 function Standin_setMetadata(source, key, value) xPlayer(source).setMeta(key, value) end
 function Standin_setJob(source, name, grade) xPlayer(source).setJob(name, grade) end
+function Standin_setDuty(source, onDuty)
+  local p = xPlayer(source)
+  p.setJob(p.job.name, p.job.grade, onDuty)
+end
 function Standin_player(source)
   local p = xPlayer(source)
   local plain = {}

@@ -1,4 +1,4 @@
--- xPlayer (server/classes/player.lua CreateExtendedPlayer): fields and ~40 of its closures.
+-- xPlayer (server/classes/player.lua CreateExtendedPlayer): its fields and some of its ~65 closures.
 -- coords is the login position (stale); getCoords reads the ped.
 
 function CreateExtendedPlayer(playerId, identifier, ssn, group, accounts, inventory, weight, job, loadout, name, coords, metadata)
@@ -67,15 +67,19 @@ function CreateExtendedPlayer(playerId, identifier, ssn, group, accounts, invent
     local account = self.getAccount(name)
     if not account then return end
     account.money = account.round and math.floor(money + 0.5) or money
-    TriggerEvent('esx:setAccountMoney', self.source, account, 'test')
+    TriggerEvent('esx:setAccountMoney', self.source, name, account.money, 'test')
   end
   function self.addAccountMoney(name, money)
     local account = self.getAccount(name)
-    if account then self.setAccountMoney(name, account.money + money) end
+    if not account then return end
+    account.money = account.money + money
+    TriggerEvent('esx:addAccountMoney', self.source, name, money, 'test')
   end
   function self.removeAccountMoney(name, money)
     local account = self.getAccount(name)
-    if account then self.setAccountMoney(name, account.money - money) end
+    if not account then return end
+    account.money = account.money - money
+    TriggerEvent('esx:removeAccountMoney', self.source, name, money, 'test')
   end
 
   function self.getInventory(minimal)
@@ -127,14 +131,18 @@ function CreateExtendedPlayer(playerId, identifier, ssn, group, accounts, invent
     return false
   end
 
-  function self.setJob(name, grade)
+  --- setJob(name, grade, onDuty): the duty is part of the job (server/classes/player.lua:566-603).
+  function self.setJob(name, grade, onDuty)
     local grades = ESX.Jobs[name] and ESX.Jobs[name].grades
     local g = grades and grades[tostring(grade)]
     if not g then return end
     local last = self.job
     local def = ESX.Jobs[name]
+    if name == 'unemployed' then onDuty = false end
+    if type(onDuty) ~= 'boolean' then onDuty = true end -- Config.DefaultJobDuty, true in ESX's config
+    self.metadata.jobDuty = onDuty
     self.job = {
-      id = def.id, name = name, label = def.label, type = def.type, onDuty = self.metadata.jobDuty or false,
+      id = def.id, name = name, label = def.label, type = def.type, onDuty = onDuty,
       grade = tonumber(grade), grade_name = g.name, grade_label = g.label, grade_salary = g.salary,
       skin_male = g.skin_male, skin_female = g.skin_female,
     }

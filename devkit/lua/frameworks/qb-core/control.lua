@@ -8,3 +8,4 @@ function Standin_logout(source) QBCore.Player.Logout(source) end
 function Standin_addItem(source, item)
   return player(source).Functions.AddItem(item.name, item.amount or item.count or 1, item.slot, item.info or item.metadata)
 end
+function Standin_toggleDuty(source) QBCore.ToggleDuty(source) end

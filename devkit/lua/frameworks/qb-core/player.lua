@@ -108,15 +108,25 @@ function QBCore.Player.Logout(source)
   TriggerEvent('QBCore:Server:OnPlayerUnload', source)
 end
 
--- A player leaving (events.lua playerDropped): saved, then forgotten; no unload event.
+-- A player leaving (server/events.lua playerDropped): saved, then forgotten; from 74ac036 on
+-- QBCore:Server:OnPlayerUnload is fired too.
 AddEventHandler('playerDropped', function()
   local src = source
   local player = QBCore.Players[src]
   if not player then return end
   player.Functions.Save()
+  if Standin.generation == '2026-05' then TriggerEvent('QBCore:Server:OnPlayerUnload', src) end
   QBCore.Players[src] = nil
   if QBCore.PlayersByCitizenId then QBCore.PlayersByCitizenId[player.PlayerData.citizenid] = nil end
 end)
+
+-- The duty toggle a player's client asks for (server/events.lua 'QBCore:ToggleDuty').
+function QBCore.ToggleDuty(src)
+  local player = QBCore.Players[src]
+  if not player then return end
+  player.Functions.SetJobDuty(not player.PlayerData.job.onduty)
+  TriggerEvent('QBCore:Server:SetDuty', src, player.PlayerData.job.onduty)
+end
 
 -- QBCore.Functions: the lookups (server/functions.lua).
 function QBCore.Functions.GetPlayer(source)
@@ -147,6 +157,15 @@ end
 function QBCore.Functions.GetQBPlayers()
   return QBCore.Players
 end
+
+--- A method or field added to players (server/player.lua, since 177925f): `ids` a source or -1 for all.
+local function eachPlayer(ids, fn)
+  for src, player in pairs(QBCore.Players) do
+    if ids == -1 or ids == src then fn(player) end
+  end
+end
+function QBCore.Functions.AddPlayerMethod(ids, name, handler) eachPlayer(ids, function(p) p.Functions[name] = handler end) end
+function QBCore.Functions.AddPlayerField(ids, name, data) eachPlayer(ids, function(p) p[name] = data end) end
 
 function QBCore.Functions.GetIdentifier(source, idtype)
   return GetPlayerIdentifierByType(source, idtype or 'license')

@@ -31,6 +31,10 @@ QBCore.Shared.Jobs = {
     ['0'] = { name = 'Recruit', payment = 50 }, ['1'] = { name = 'Paramedic', payment = 75 } } },
 }
 
+QBCore.Shared.Vehicles = {
+  rmodgtr = { model = 'rmodgtr', name = 'GT-R R35', brand = 'Nissan', price = 300000, category = 'super', type = 'automobile' },
+}
+
 QBCore.Shared.Gangs = {
   none = { label = 'No Gang', grades = { ['0'] = { name = 'Unaffiliated' } } },
   ballas = { label = 'Ballas', grades = { ['0'] = { name = 'Recruit' }, ['3'] = { name = 'Boss', isboss = true } } },

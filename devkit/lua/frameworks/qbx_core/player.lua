@@ -52,8 +52,17 @@ function QBX.createPlayer(row, source)
     }
     self.PlayerData.jobs[name] = grade
     self.Functions.UpdatePlayerData()
+    -- AddPlayerToJob, then SetPlayerPrimaryJob (server/player.lua:326, 266).
+    TriggerEvent('qbx_core:server:onGroupUpdate', source, name, grade)
     TriggerEvent('QBCore:Server:OnJobUpdate', source, self.PlayerData.job)
     return true
+  end
+
+  --- SetJobDuty (server/player.lua:196-209): QBCore:Server:SetDuty, then the update.
+  function self.Functions.SetJobDuty(onDuty)
+    self.PlayerData.job.onduty = not not onDuty
+    TriggerEvent('QBCore:Server:SetDuty', source, self.PlayerData.job.onduty)
+    self.Functions.UpdatePlayerData()
   end
 
   function self.Functions.SetMetaData(key, value)

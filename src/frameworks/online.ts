@@ -37,12 +37,21 @@ export class OnlineSet {
     this.changes++;
   }
 
-  removeServerId(serverId: number): void {
+  /** The citizen the server id held, now gone; undefined when it held none. */
+  removeServerId(serverId: number): OnlineCitizen | undefined {
     const key = this.keyOfServerId.get(serverId);
-    if (key === undefined) return;
+    if (key === undefined) return undefined;
+    const citizen = this.byKey.get(key);
     this.keyOfServerId.delete(serverId);
     this.byKey.delete(key);
     this.changes++;
+    return citizen;
+  }
+
+  /** The citizen a server id holds now. */
+  byServerId(serverId: number): OnlineCitizen | undefined {
+    const key = this.keyOfServerId.get(serverId);
+    return key === undefined ? undefined : this.byKey.get(key);
   }
 
   /** The first of `keys` that is online. */
@@ -54,10 +63,13 @@ export class OnlineSet {
     return undefined;
   }
 
-  clear(): void {
+  /** Forgets everyone; answers who was online. */
+  clear(): OnlineCitizen[] {
+    const gone = [...this.byKey.values()];
     this.byKey.clear();
     this.keyOfServerId.clear();
     this.changes++;
+    return gone;
   }
 }
 
@@ -65,4 +77,10 @@ export class OnlineSet {
 export function serverIdOf(value: unknown): number | null {
   const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof id === 'number' && Number.isInteger(id) && id > 0 && id <= 0xffffffff ? id : null;
+}
+
+/** The citizen an event or a list names, or null when it names no identifier or no server id. */
+export function citizenOf(identifier: string, serverId: unknown): OnlineCitizen | null {
+  const id = serverIdOf(serverId);
+  return identifier !== '' && id !== null ? { identifier, serverId: id } : null;
 }

@@ -1,38 +1,38 @@
 /**
- * The FiveM side of live records against a small fake server (fake-fx.ts) running framework
+ * The live source against a small fake server (devkit/fake-natives.ts) running framework
  * stand-ins of each generation: which calls each generation is read with, the online set kept from
- * load and unload events and rebuilt at start and restart, and the fallback (null, one warning per
- * cause) when a framework fails, hangs or answers nonsense.
+ * load and unload events and rebuilt at start and restart, the changes told to a watcher, and the
+ * fallback (null, one warning per cause) when a framework fails, hangs or answers nonsense.
  */
-import { alphaLive } from '../../formats/alpha/live';
-import { betaLive } from '../../formats/beta/live';
-import type { LiveSource, Presence } from '../../live/source';
-import type { AnyFunction } from './fx';
-import { FakeFx } from './fake-fx';
-import { startLiveRecords } from './index';
+import { alphaLive } from '../formats/alpha/live';
+import { betaLive } from '../formats/beta/live';
+import type { LiveSource, Presence } from '../live/source';
+import type { AnyFunction } from '../natives';
+import { FakeNatives } from '../../devkit/fake-natives';
+import { startFrameworks } from './index';
 
 const FORMATS = { alpha: alphaLive, beta: betaLive };
 const TIMEOUT_MS = 40;
 
 interface Started {
-  fx: FakeFx;
+  fx: FakeNatives;
   live: LiveSource<Presence>;
   warnings: string[];
   infos: string[];
 }
 
 /** The resource starting with `setup`'s frameworks already running. */
-function start(setup: (fx: FakeFx) => void, { enabled = true } = {}): Started {
-  const fx = new FakeFx();
+function start(setup: (fx: FakeNatives) => void, { enabled = true } = {}): Started {
+  const fx = new FakeNatives();
   setup(fx);
   const warnings: string[] = [];
   const infos: string[] = [];
-  const live = startLiveRecords({
+  const { live } = startFrameworks({
+    natives: fx,
     formats: FORMATS,
-    enabled,
+    liveRecords: enabled,
     warn: (m) => warnings.push(m),
     info: (m) => infos.push(m),
-    fx,
     timeoutMs: TIMEOUT_MS,
   });
   return { fx, live, warnings, infos };
@@ -115,12 +115,15 @@ describe('es_extended 1.13+ (RunStaticPlayerMethod)', () => {
     expect(s.fx.count('es_extended.getSharedObject')).toBe(0);
   });
 
-  it('follows esx:playerLoaded, esx:playerLogout and playerDropped', async () => {
+  it('follows esx:playerLoaded, esx:playerDropped and playerDropped; esx:playerLogout is only the request', async () => {
     await settled();
     players.set(12, xPlayerMethods('char2:aa', 5));
-    s.fx.emit('esx:playerLoaded', 12, { identifier: 'char2:aa', source: 12 }, false);
+    s.fx.emitEvent('esx:playerLoaded', 12, { identifier: 'char2:aa', source: 12 }, false);
     expect(s.live.presence('alpha', 'char2:aa')).toEqual({ online: true, server_id: 12 });
-    s.fx.emit('esx:playerLogout', 12);
+    // es_extended's own handler of the request fires esx:playerDropped; a logout it refused fires nothing more.
+    s.fx.emitEvent('esx:playerLogout', 12);
+    expect(s.live.presence('alpha', 'char2:aa').online).toBe(true);
+    s.fx.emitEvent('esx:playerDropped', 12, 'esx_player_logout');
     expect(s.live.presence('alpha', 'char2:aa').online).toBe(false);
     s.fx.emitFrom('4', 'playerDropped', 'Exiting');
     expect(s.live.presence('alpha', ESX_ID).online).toBe(false);
@@ -129,7 +132,7 @@ describe('es_extended 1.13+ (RunStaticPlayerMethod)', () => {
 
   it('moves a server id to the character it loads next (multicharacter)', async () => {
     await settled();
-    s.fx.emit('esx:playerLoaded', 4, { identifier: 'char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10' }, true);
+    s.fx.emitEvent('esx:playerLoaded', 4, { identifier: 'char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10' }, true);
     expect(s.live.presence('alpha', ESX_ID).online).toBe(false);
     expect(s.live.presence('alpha', 'char2:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toEqual({ online: true, server_id: 4 });
   });
@@ -144,7 +147,7 @@ describe('es_extended 1.13+ (RunStaticPlayerMethod)', () => {
 });
 
 describe('es_extended before 1.13 (shared object)', () => {
-  function olderEsx(fx: FakeFx, viaEvent: boolean) {
+  function olderEsx(fx: FakeNatives, viaEvent: boolean) {
     const xPlayer = {
       identifier: 'steam:110000112a4b3c5',
       source: 2,
@@ -165,7 +168,7 @@ describe('es_extended before 1.13 (shared object)', () => {
     };
     if (viaEvent) {
       fx.start('es_extended', {});
-      fx.on('esx:getSharedObject', ((cb: AnyFunction) => cb(shared)) as never);
+      fx.onEvent('esx:getSharedObject', ((cb: AnyFunction) => cb(shared)) as never);
     } else {
       fx.start('es_extended', { getSharedObject: () => shared });
     }
@@ -196,6 +199,7 @@ describe('qb-core generations', () => {
   it('2026-05+: GetPlayerByCitizenId, never GetCoreObject', async () => {
     const s = start((fx) =>
       fx.start('qb-core', {
+        GetOfflinePlayerByLicense: () => undefined,
         GetShared: () => ({}),
         GetPlayers: () => [3],
         GetPlayer: (source) => (source === 3 ? player : undefined),
@@ -208,6 +212,25 @@ describe('qb-core generations', () => {
     expect((await s.live.liveRow('beta', 'KQW48213'))?.player).toMatchObject({ family: 'qb', playerData: { money: { cash: 742 } } });
     expect(s.fx.count('qb-core.GetPlayerByCitizenId')).toBe(1);
     expect(s.fx.count('qb-core.GetCoreObject')).toBe(0);
+  });
+
+  it('2025-11 to 2026-05 (GetShared, no GetOfflinePlayerByLicense): GetPlayer, never the walk of GetPlayerByCitizenId', async () => {
+    const s = start((fx) =>
+      fx.start('qb-core', {
+        // 3da7c33..891b039: QBCore.Shared[namespace]?[item], nil without an item.
+        GetShared: () => undefined,
+        GetSharedJobs: () => ({}),
+        GetPlayers: () => [3],
+        GetPlayer: (source) => (source === 3 ? player : undefined),
+        GetPlayerByCitizenId: (cid) => (cid === 'KQW48213' ? player : undefined),
+        GetCoreObject: () => ({}),
+      }),
+    );
+    await settled();
+    expect((await s.live.liveRow('beta', 'KQW48213'))?.player).toMatchObject({ family: 'qb', playerData: { money: { cash: 742 } } });
+    expect(s.fx.count('qb-core.GetPlayer')).toBe(2); // the rebuild's, and the lookup's
+    expect(s.fx.count('qb-core.GetPlayerByCitizenId')).toBe(0);
+    expect(s.infos.join('\n')).toMatch(/qb-core 2025-01 to 2026-05 \(GetPlayer export\)/);
   });
 
   it('2025-01 to 2026-05: the GetPlayer export', async () => {
@@ -236,7 +259,8 @@ describe('qb-core generations', () => {
     await settled();
     expect(s.live.presence('beta', 'KQW48213').online).toBe(true);
     for (let i = 0; i < 3; i++) expect(await s.live.liveRow('beta', 'KQW48213')).not.toBeNull();
-    expect(s.fx.count('qb-core.GetCoreObject')).toBe(1);
+    // Once for the players, once for the shared lists (its Shared), never per lookup.
+    expect(s.fx.count('qb-core.GetCoreObject')).toBe(2);
     expect(getPlayerCalls).toBe(3);
 
     s.fx.stop('qb-core');
@@ -244,7 +268,7 @@ describe('qb-core generations', () => {
     expect(s.warnings).toEqual([expect.stringMatching(/qb-core stopped; records come from the database/)]);
     s.fx.start('qb-core', { GetCoreObject: core });
     await settled();
-    expect(s.fx.count('qb-core.GetCoreObject')).toBe(2);
+    expect(s.fx.count('qb-core.GetCoreObject')).toBe(4);
     expect(s.live.presence('beta', 'KQW48213')).toEqual({ online: true, server_id: 3 });
   });
 
@@ -252,11 +276,11 @@ describe('qb-core generations', () => {
     const s = start((fx) => fx.start('qb-core', { GetPlayers: () => [], GetPlayer: () => undefined }));
     await settled();
     expect(s.live.presence('beta', 'ABC12345').online).toBe(false);
-    s.fx.emit('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 8, 1));
+    s.fx.emitEvent('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 8, 1));
     expect(s.live.presence('beta', 'ABC12345')).toEqual({ online: true, server_id: 8 });
-    s.fx.emit('QBCore:Server:OnPlayerUnload', 8);
+    s.fx.emitEvent('QBCore:Server:OnPlayerUnload', 8);
     expect(s.live.presence('beta', 'ABC12345').online).toBe(false);
-    s.fx.emit('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 9, 1));
+    s.fx.emitEvent('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 9, 1));
     s.fx.emitFrom('9', 'playerDropped', 'Exiting');
     expect(s.live.presence('beta', 'ABC12345').online).toBe(false);
   });
@@ -267,7 +291,7 @@ describe('qb-core generations', () => {
 describe('qbx_core', () => {
   const player = qbPlayer('QX7M2K9B', 5, 80);
   const oxItems = { '1': { name: 'money', count: 80, slot: 1 }, '4': { name: 'bandage', count: 2, slot: 4 } };
-  function qbx(fx: FakeFx) {
+  function qbx(fx: FakeNatives) {
     fx.start('qbx_core', { GetPlayersData: () => [player.PlayerData], GetPlayer: (source) => (source === 5 ? player : undefined) });
     fx.bags.set('player:5.hunger', 12.5);
     fx.bags.set('player:5.stress', 40);
@@ -298,9 +322,9 @@ describe('qbx_core', () => {
 // ---- the ped -----------------------------------------------------------------------------------
 
 describe('the ped', () => {
-  function withPlayer(fx: FakeFx) {
+  function withPlayer(fx: FakeNatives) {
     fx.start('qb-core', {
-      GetShared: () => ({}),
+      GetOfflinePlayerByLicense: () => undefined,
       GetPlayers: () => [3],
       GetPlayer: () => qbPlayer('KQW48213', 3, 1),
       GetPlayerByCitizenId: () => qbPlayer('KQW48213', 3, 1),
@@ -347,7 +371,7 @@ describe('a framework in trouble: null (the database record), one warning per ca
   function qbWith(getPlayerByCitizenId: AnyFunction) {
     return start((fx) =>
       fx.start('qb-core', {
-        GetShared: () => ({}),
+        GetOfflinePlayerByLicense: () => undefined,
         GetPlayers: () => [3],
         GetPlayer: () => qbPlayer('KQW48213', 3, 1),
         GetPlayerByCitizenId: getPlayerByCitizenId,
@@ -409,7 +433,7 @@ describe('a framework in trouble: null (the database record), one warning per ca
     await threeLookups(s);
     expect(s.warnings).toHaveLength(2);
     s.fx.start('qb-core', {
-      GetShared: () => ({}),
+      GetOfflinePlayerByLicense: () => undefined,
       GetPlayers: () => [3],
       GetPlayer: () => qbPlayer('KQW48213', 3, 1),
       GetPlayerByCitizenId: getPlayerByCitizenId,
@@ -433,7 +457,7 @@ describe('a framework in trouble: null (the database record), one warning per ca
 
   it('a core object without Functions.GetPlayer: no live records for it, told once', async () => {
     const s = start((fx) => fx.start('qb-core', { GetCoreObject: () => ({ Functions: [] }) }));
-    s.fx.emit('QBCore:Server:PlayerLoaded', qbPlayer('KQW48213', 3, 1));
+    s.fx.emitEvent('QBCore:Server:PlayerLoaded', qbPlayer('KQW48213', 3, 1));
     expect(s.live.presence('beta', 'KQW48213').online).toBe(true);
     expect(await s.live.liveRow('beta', 'KQW48213')).toBeNull();
     expect(s.warnings).toEqual([expect.stringMatching(/qb-core GetCoreObject answered something unreadable/)]);
@@ -468,5 +492,71 @@ describe('a framework that starts after the resource', () => {
     await settled();
     expect(s.live.presence('beta', 'QX7M2K9B')).toEqual({ online: true, server_id: 5 });
     expect(await s.live.liveRow('beta', 'QX7M2K9B')).not.toBeNull();
+  });
+});
+
+describe('watch: the changes the attached framework tells', () => {
+  function watched(s: Started) {
+    const told: string[] = [];
+    const stop = s.live.watch((format, id) => told.push(`${format} ${id}`));
+    return { told, stop };
+  }
+
+  it('es_extended: load, job, duty (setJob), money and unload; esx:playerLogout alone tells nothing', async () => {
+    const players = new Map([[4, xPlayerMethods(ESX_ID, 1840)]]);
+    const s = start((fx) => {
+      fx.players = ['4'];
+      fx.start('es_extended', esxStatic(players));
+    });
+    await settled();
+    const { told } = watched(s);
+    s.fx.emitEvent('esx:playerLoaded', 12, { identifier: 'char2:aa' }, false);
+    s.fx.emitEvent('esx:setJob', 4, { name: 'police', grade: 2, onDuty: false }, { name: 'police', grade: 1 });
+    for (const event of ['esx:setAccountMoney', 'esx:addAccountMoney', 'esx:removeAccountMoney']) s.fx.emitEvent(event, 4, 'bank', 10, 'x');
+    s.fx.emitEvent('esx:playerLogout', 12);
+    s.fx.emitEvent('esx:playerDropped', 12, 'esx_player_logout');
+    // A player who holds no character changes nobody's record.
+    s.fx.emitEvent('esx:setJob', 77, { name: 'police' }, {});
+    expect(told).toEqual(['alpha char2:aa', ...Array(4).fill(`alpha ${ESX_ID}`), 'alpha char2:aa']);
+  });
+
+  it('qb-core: load, OnJobUpdate, SetDuty, OnMoneyChange, unload and playerDropped; stops when asked', async () => {
+    const s = start((fx) =>
+      fx.start('qb-core', {
+        GetOfflinePlayerByLicense: () => undefined,
+        GetShared: () => ({}),
+        GetPlayers: () => [],
+        GetPlayer: () => undefined,
+      }),
+    );
+    await settled();
+    const { told, stop } = watched(s);
+    s.fx.emitEvent('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 8, 1));
+    s.fx.emitEvent('QBCore:Server:OnJobUpdate', 8, { name: 'police' });
+    s.fx.emitEvent('QBCore:Server:SetDuty', 8, false);
+    s.fx.emitEvent('QBCore:Server:OnMoneyChange', 8, 'cash', 5, 'add', 'test');
+    // qbx_core's own events are not qb-core's.
+    s.fx.emitEvent('qbx_core:server:onGroupUpdate', 8, 'police', 1);
+    s.fx.emitEvent('QBCore:Server:OnPlayerUnload', 8);
+    s.fx.emitEvent('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 9, 1));
+    s.fx.emitFrom('9', 'playerDropped', 'Exiting');
+    expect(told).toEqual(Array(7).fill('beta ABC12345'));
+    stop();
+    s.fx.emitEvent('QBCore:Server:PlayerLoaded', qbPlayer('ABC12345', 9, 1));
+    expect(told).toHaveLength(7);
+  });
+
+  it('qbx_core: onGroupUpdate and playerLoggedOut too; a restart of it tells who is online again', async () => {
+    const player = qbPlayer('QX7M2K9B', 5, 80);
+    const exports = { GetPlayersData: () => [player.PlayerData], GetPlayer: () => player };
+    const s = start((fx) => fx.start('qbx_core', exports));
+    await settled();
+    const { told } = watched(s);
+    s.fx.emitEvent('qbx_core:server:onGroupUpdate', 5, 'police', 2);
+    s.fx.emitEvent('qbx_core:server:playerLoggedOut', 5);
+    expect(told).toEqual(['beta QX7M2K9B', 'beta QX7M2K9B']);
+    s.fx.start('qbx_core', exports);
+    await settled();
+    expect(told).toEqual(['beta QX7M2K9B', 'beta QX7M2K9B', 'beta QX7M2K9B']);
   });
 });

@@ -3,12 +3,13 @@
  * (the `onesync` convar `on` or `legacy`); without it the record keeps the database's position.
  * A player still in the loading screen has no ped (GetPlayerPed answers 0).
  */
-import type { PedState } from '../../live/parts';
+import type { PedState } from '../live/parts';
+import type { Natives } from '../natives';
 import { LiveTrouble } from './calls';
-import type { LiveFx } from './fx';
 
-export function oneSyncEnabled(fx: Pick<LiveFx, 'oneSyncMode'>): boolean {
-  const mode = fx.oneSyncMode().trim().toLowerCase();
+/** The `onesync` convar: `on`, `legacy` or `off` (FXServer sets it; '' where it does not exist). */
+export function oneSyncEnabled(natives: Natives): boolean {
+  const mode = natives.getConvar('onesync').trim().toLowerCase();
   return mode === 'on' || mode === 'legacy';
 }
 
@@ -23,13 +24,13 @@ function coordinates(value: unknown): PedState['position'] | null {
 }
 
 /** The ped's position, health and armour; null while the player has no ped. Throws LiveTrouble. */
-export function readPed(fx: LiveFx, serverId: number): PedState | null {
+export function readPed(natives: Natives, serverId: number): PedState | null {
   let ped: number;
   let state: { position: unknown; health: unknown; armour: unknown };
   try {
-    ped = fx.playerPed(serverId);
+    ped = natives.playerPed(serverId);
     if (!ped) return null;
-    state = { position: fx.entityCoords(ped), health: fx.entityHealth(ped), armour: fx.pedArmour(ped) };
+    state = { position: natives.entityCoords(ped), health: natives.entityHealth(ped), armour: natives.pedArmour(ped) };
   } catch (error) {
     throw new LiveTrouble('failed', 'ped natives', error instanceof Error ? error.message : String(error));
   }

@@ -1,11 +1,12 @@
 /**
- * A small FXServer for the live-records unit tests: resources with exports, synchronous events
- * with `source`, players with peds and state bags, and the `onesync` convar. Exports fail as
- * FXServer's JS exports proxy fails: `No such export …` at access when the resource or export is
- * missing. Values are handed over as the tests write them, in the shapes a JS resource receives
- * from Lua (docs/live.md); the integration suites run the same paths through real Lua stand-ins.
+ * A small FXServer behind the natives (src/natives), for the framework room's unit tests:
+ * resources with exports, synchronous events with `source`, players with peds and state bags, and
+ * the `onesync` convar. Exports fail as FXServer's JS exports proxy fails: `No such export …` at
+ * access when the resource or export is missing. Values are handed over as the tests write them,
+ * in the shapes a JS resource receives from Lua (docs/live.md); the integration suites run the
+ * same paths through real Lua stand-ins. What the framework room does not use throws.
  */
-import type { AnyFunction, LiveFx } from './fx';
+import type { AnyFunction, Natives } from '../src/natives';
 
 interface FakePed {
   coords: unknown;
@@ -13,7 +14,7 @@ interface FakePed {
   armour: unknown;
 }
 
-export class FakeFx implements LiveFx {
+export class FakeNatives implements Natives {
   readonly states = new Map<string, string>();
   readonly exported = new Map<string, Map<string, AnyFunction>>();
   readonly calls: string[] = [];
@@ -30,13 +31,13 @@ export class FakeFx implements LiveFx {
   start(resource: string, exports: Record<string, AnyFunction>): void {
     this.states.set(resource, 'started');
     this.exported.set(resource, new Map(Object.entries(exports)));
-    this.emit('onServerResourceStart', resource);
+    this.emitEvent('onServerResourceStart', resource);
   }
 
   stop(resource: string): void {
     this.states.set(resource, 'stopped');
     this.exported.delete(resource);
-    this.emit('onServerResourceStop', resource);
+    this.emitEvent('onServerResourceStop', resource);
   }
 
   /** Calls made to `resource.export`, e.g. `qb-core.GetPlayer`. */
@@ -57,11 +58,11 @@ export class FakeFx implements LiveFx {
     };
   }
 
-  on(event: string, listener: (...args: never[]) => unknown): void {
+  onEvent(event: string, listener: (...args: never[]) => unknown): void {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
   }
 
-  emit(event: string, ...args: unknown[]): void {
+  emitEvent(event: string, ...args: unknown[]): void {
     this.emitFrom(null, event, ...args);
   }
 
@@ -85,8 +86,8 @@ export class FakeFx implements LiveFx {
     return this.players;
   }
 
-  oneSyncMode(): string {
-    return this.oneSync;
+  getConvar(name: string): string {
+    return name === 'onesync' ? this.oneSync : '';
   }
 
   playerPed(serverId: number): number {
@@ -118,11 +119,23 @@ export class FakeFx implements LiveFx {
     return this.bags.get(`${bag}.${key}`) ?? null;
   }
 
-  setTimeout(callback: () => void, ms: number): unknown {
-    return setTimeout(callback, ms);
+  setHttpHandler(): never {
+    throw new Error('not used by the framework room');
   }
 
-  clearTimeout(handle: unknown): void {
-    clearTimeout(handle as ReturnType<typeof setTimeout>);
+  registerExport(): never {
+    throw new Error('not used by the framework room');
+  }
+
+  currentResourceName(): string {
+    return 'citizen_records';
+  }
+
+  resourceVersion(): string {
+    return '';
+  }
+
+  loadResourceFile(): null {
+    return null;
   }
 }
