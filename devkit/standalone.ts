@@ -1,7 +1,8 @@
 /**
  * The built standalone service, `node dist/standalone.js`, as a child process of a suite or the
  * bench: configured by environment variables only (the suite's own, nothing inherited but PATH and
- * TZ), on a free port it reports at start, its output kept for the suite to read.
+ * TZ), on a free port it reports at start, its output kept for the suite to read; started once it
+ * listens and its /health says the database is connected.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -54,6 +55,17 @@ export async function startStandalone(env: Record<string, string>): Promise<Stan
     throw error;
   }
   const base = `http://127.0.0.1:${LISTENING.exec(output)?.[1]}`;
+  // It listens before its pool's first connection; a load balancer waits for /health, and so does this.
+  const connected = async () => {
+    const health = await rawRequest(base, '/citizen_records/health');
+    return health.answered && JSON.parse(health.body).data.database === 'connected';
+  };
+  try {
+    await waitFor(connected, 'the standalone service to connect to its database', 15_000, 20);
+  } catch (error) {
+    await end('SIGKILL');
+    throw new Error(`${String(error)}\n${output}`);
+  }
   return {
     child,
     base,

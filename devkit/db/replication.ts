@@ -27,10 +27,15 @@ const REPLICATION_USER = 'replicator';
 const REPLICATION_PASSWORD = 'replication-only-here';
 
 export async function startReplicatedPair(): Promise<ReplicatedPair> {
-  const [primary, replica] = await Promise.all([
-    startThrowawayServer({ serverArgs: ['--server-id=1', '--log-bin=primary-bin', '--binlog-format=ROW'] }),
-    startThrowawayServer({ serverArgs: ['--server-id=2', '--read-only=1', '--relay-log=replica-relay'] }),
-  ]);
+  // One after the other: a free port is found by closing a listener, and two at once could be handed the same one.
+  const primary = await startThrowawayServer({ serverArgs: ['--server-id=1', '--log-bin=primary-bin', '--binlog-format=ROW'] });
+  let replica: ThrowawayServer;
+  try {
+    replica = await startThrowawayServer({ serverArgs: ['--server-id=2', '--read-only=1', '--relay-log=replica-relay'] });
+  } catch (error) {
+    await primary.stop();
+    throw error;
+  }
   const primaryAdmin = await mysql.createConnection(primary.url);
   const replicaAdmin = await mysql.createConnection(replica.url);
   const port = new URL(primary.url).port;

@@ -62,9 +62,6 @@ beforeAll(async () => {
     // Port 9 (discard) on loopback: nothing listens there, so every request is refused at once.
     startStandalone({ ...common, CITIZEN_RECORDS_DATABASE_URL: replicaUrl.toString(), CITIZEN_RECORDS_GAME_URL: 'http://127.0.0.1:9' }),
   ]);
-  // Listening comes before the pool's first connection: a load balancer waits for /health, and so does the suite.
-  for (const instance of [a, b, unreachableGame])
-    await waitFor(async () => (await health(instance)).data.database === 'connected', 'the instance to connect', 10_000, 50);
 });
 
 afterAll(async () => {
