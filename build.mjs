@@ -1,18 +1,22 @@
 // npm run build: first the files derived from the contract (src/generate/files.ts): openapi.json,
-// citizen_records.d.ts and .lua, the manifest's convar block and the README's tables; then the one
-// classic script FXServer loads, dist/server.js, with the OpenAPI text put in as a constant (the
-// generator, zod and the example rows stay out of the bundle); beside it, the renderer of /docs,
-// vendored from npm (scripts/docs-renderer.mjs), and the standalone service, dist/standalone.js
-// (docs/standalone.md): a plain Node script with mysql2 bundled in, which reads the renderer beside
-// it and openapi.json from the folder above, as the resource reads them from its own.
+// citizen_records.d.ts and .lua, the manifest's convar block, the README's tables and the vehicle
+// model hashes; then the one classic script FXServer loads, dist/server.js (the generator, zod and
+// the example rows stay out of it); beside it, the renderer of /docs, vendored from npm
+// (scripts/docs-renderer.mjs). The resource reads openapi.json and the renderer from its folder
+// (LoadResourceFile) when first asked, so neither is in the bundle.
+// Beside it, the standalone service, dist/standalone.js (docs/standalone.md): a plain Node script
+// with mysql2 bundled in, which reads the renderer beside it and openapi.json from the folder above,
+// as the resource reads them from its own.
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
-// replace the runtime's); node16 runs on every FXServer build the manifest accepts.
+// replace the runtime's). The target is the Node the manifest asks for: with node_version '22' and
+// '/server:12913', every build that starts the resource runs Node 22 (22.11 from build 12913, the
+// first to read node_version, in February 2025; 22.22 only from 2026-02): docs/platform.md,
+// "Runtime versions".
 // `--metafile <path>` writes the list of source files that went into the bundle (a test checks
 // that no test row, zod or generator is among them).
 // `--bundle-only` writes no derived file: the tests build the bundle, and must not rewrite the
-// committed files they check for staleness (the bundle still serves the document of the current
-// source). `--outfile <path>` writes the bundle elsewhere (the release packager builds into its own
-// staging folder).
+// committed files they check for staleness. `--outfile <path>` writes the bundle elsewhere (the
+// release packager builds into its own staging folder).
 import { build } from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,8 +37,9 @@ const generator = await build({
 });
 const module = { exports: {} };
 new Function('module', 'exports', 'require', generator.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
-const files = module.exports.GENERATED_FILES.map(({ path, text }) => ({ path, text: text(readFileSync(path, 'utf8')) }));
-if (!process.argv.includes('--bundle-only')) for (const { path, text } of files) writeFileSync(path, text);
+if (!process.argv.includes('--bundle-only')) {
+  for (const { path, text } of module.exports.GENERATED_FILES) writeFileSync(path, text(readFileSync(path, 'utf8')));
+}
 
 const option = (name) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
 const outfile = option('--outfile') ?? 'dist/server.js';
@@ -44,11 +49,10 @@ const bundle = await build({
   bundle: true,
   platform: 'node',
   format: 'iife',
-  target: 'node16',
+  target: 'node22',
   legalComments: 'none',
   sourcemap: false,
   logLevel: 'warning',
-  define: { OPENAPI_DOCUMENT: JSON.stringify(files.find((f) => f.path === 'openapi.json').text) },
   metafile: true,
 });
 await build({

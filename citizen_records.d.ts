@@ -387,7 +387,7 @@ export interface Vehicle {
 }
 
 /** Stable error codes; the HTTP status of each is in the README and /openapi.json. */
-export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'route_not_found' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
+export type ErrorCode = 'invalid_id' | 'invalid_license' | 'invalid_query' | 'invalid_plate' | 'unauthorized' | 'citizen_not_found' | 'vehicle_not_found' | 'route_not_found' | 'method_not_allowed' | 'cursor_expired' | 'rate_limited' | 'internal_error' | 'format_unavailable' | 'database_unavailable' | 'server_busy' | 'resource_stopping' | 'database_timeout';
 
 export interface Success<T> {
   success: true;
@@ -502,5 +502,61 @@ export interface CitizenRecordsExports {
     online: boolean;
     /** The player's server id (source) while online; null otherwise. */
     server_id: number | null;
+  }>>;
+  /** What changed among the citizens and vehicles of format alpha, from a snapshot on */
+  getAlphaChanges(query?: {
+    /** The `next` of the previous page of this format. Absent: a snapshot starts (every current citizen and vehicle as an upsert), and its `next` carries on with what changed since it began. A cursor the feed no longer knows is 410 `cursor_expired`: start again without one. */
+    cursor?: string;
+    /** Changes per page, 1 to 500 written in digits (100 when absent); with `include=record` at most 50 (50 when absent). A shorter page means caught up. */
+    limit?: number;
+    /** Seconds, 0 to 30 (0 when absent): when nothing is new, the answer is held until a change of this format comes or the time is up (long poll); beyond `citizen_records:changes_max_waiting` held at once, it comes at once, empty. */
+    wait?: number;
+    /** `record`: each upsert carries `record`, the citizen or vehicle exactly as its route answers it now; an upsert whose record is gone by then comes as a delete. Costs 5 requests of the rate limit instead of 1. */
+    include?: "record";
+  }): Promise<Envelope<{
+    /** In the order they happened; at least once and in order for each id. */
+    changes: Array<{
+      kind: "citizen" | "vehicle";
+      /** The citizen's id as its route takes it (`identifier`, `citizenid`), or the vehicle's plate as the vehicle route answers it. */
+      id: string;
+      /** `upsert`: it exists now (new or changed); `delete`: it is gone. */
+      op: "upsert" | "delete";
+      /** `database`: seen in the tables; `live`: seen in the framework's memory for an online citizen. */
+      source: "database" | "live";
+      /** When the change was seen, ISO 8601 in UTC. */
+      at: string;
+      /** With `include=record`, on upserts only: the record (kind citizen) or the vehicle, as its route answers it. */
+      record?: AlphaRecord | Vehicle;
+    }>;
+    /** The `cursor` of the next page: never null; keep it and ask again. */
+    next: string;
+  }>>;
+  /** What changed among the citizens and vehicles of format beta, from a snapshot on */
+  getBetaChanges(query?: {
+    /** The `next` of the previous page of this format. Absent: a snapshot starts (every current citizen and vehicle as an upsert), and its `next` carries on with what changed since it began. A cursor the feed no longer knows is 410 `cursor_expired`: start again without one. */
+    cursor?: string;
+    /** Changes per page, 1 to 500 written in digits (100 when absent); with `include=record` at most 50 (50 when absent). A shorter page means caught up. */
+    limit?: number;
+    /** Seconds, 0 to 30 (0 when absent): when nothing is new, the answer is held until a change of this format comes or the time is up (long poll); beyond `citizen_records:changes_max_waiting` held at once, it comes at once, empty. */
+    wait?: number;
+    /** `record`: each upsert carries `record`, the citizen or vehicle exactly as its route answers it now; an upsert whose record is gone by then comes as a delete. Costs 5 requests of the rate limit instead of 1. */
+    include?: "record";
+  }): Promise<Envelope<{
+    /** In the order they happened; at least once and in order for each id. */
+    changes: Array<{
+      kind: "citizen" | "vehicle";
+      /** The citizen's id as its route takes it (`identifier`, `citizenid`), or the vehicle's plate as the vehicle route answers it. */
+      id: string;
+      /** `upsert`: it exists now (new or changed); `delete`: it is gone. */
+      op: "upsert" | "delete";
+      /** `database`: seen in the tables; `live`: seen in the framework's memory for an online citizen. */
+      source: "database" | "live";
+      /** When the change was seen, ISO 8601 in UTC. */
+      at: string;
+      /** With `include=record`, on upserts only: the record (kind citizen) or the vehicle, as its route answers it. */
+      record?: BetaRecord | Vehicle;
+    }>;
+    /** The `cursor` of the next page: never null; keep it and ask again. */
+    next: string;
   }>>;
 }

@@ -263,7 +263,7 @@
 ---@field fakeplate string A fake plate fitted by a fake-plate script (beta `fakeplate`); `""` when none, and always on alpha
 ---@field properties table<string, any> The stored vehicle properties (alpha `vehicle`, beta `mods`) as the framework saved them (colours, mods, extras, …); `{}` when absent or unreadable
 
----@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"route_not_found"|"method_not_allowed"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
+---@alias CitizenRecords.ErrorCode "invalid_id"|"invalid_license"|"invalid_query"|"invalid_plate"|"unauthorized"|"citizen_not_found"|"vehicle_not_found"|"route_not_found"|"method_not_allowed"|"cursor_expired"|"rate_limited"|"internal_error"|"format_unavailable"|"database_unavailable"|"server_busy"|"resource_stopping"|"database_timeout"
 
 ---@class CitizenRecords.Error
 ---@field code CitizenRecords.ErrorCode
@@ -386,6 +386,52 @@
 ---@field data? CitizenRecords.BetaPresenceResultData
 ---@field error? CitizenRecords.Error
 
+---@class CitizenRecords.GetAlphaChangesQuery
+---@field cursor? string The `next` of the previous page of this format. Absent: a snapshot starts (every current citizen and vehicle as an upsert), and its `next` carries on with what changed since it began. A cursor the feed no longer knows is 410 `cursor_expired`: start again without one.
+---@field limit? integer Changes per page, 1 to 500 written in digits (100 when absent); with `include=record` at most 50 (50 when absent). A shorter page means caught up.
+---@field wait? integer Seconds, 0 to 30 (0 when absent): when nothing is new, the answer is held until a change of this format comes or the time is up (long poll); beyond `citizen_records:changes_max_waiting` held at once, it comes at once, empty.
+---@field include? "record" `record`: each upsert carries `record`, the citizen or vehicle exactly as its route answers it now; an upsert whose record is gone by then comes as a delete. Costs 5 requests of the rate limit instead of 1.
+
+---@class CitizenRecords.AlphaChangesResultDataChangesItem
+---@field kind "citizen"|"vehicle"
+---@field id string The citizen's id as its route takes it (`identifier`, `citizenid`), or the vehicle's plate as the vehicle route answers it.
+---@field op "upsert"|"delete" `upsert`: it exists now (new or changed); `delete`: it is gone.
+---@field source "database"|"live" `database`: seen in the tables; `live`: seen in the framework's memory for an online citizen.
+---@field at string When the change was seen, ISO 8601 in UTC.
+---@field record? CitizenRecords.AlphaRecord|CitizenRecords.Vehicle With `include=record`, on upserts only: the record (kind citizen) or the vehicle, as its route answers it.
+
+---@class CitizenRecords.AlphaChangesResultData
+---@field changes CitizenRecords.AlphaChangesResultDataChangesItem[] In the order they happened; at least once and in order for each id.
+---@field next string The `cursor` of the next page: never null; keep it and ask again.
+
+---@class CitizenRecords.AlphaChangesResult
+---@field success boolean
+---@field data? CitizenRecords.AlphaChangesResultData
+---@field error? CitizenRecords.Error
+
+---@class CitizenRecords.GetBetaChangesQuery
+---@field cursor? string The `next` of the previous page of this format. Absent: a snapshot starts (every current citizen and vehicle as an upsert), and its `next` carries on with what changed since it began. A cursor the feed no longer knows is 410 `cursor_expired`: start again without one.
+---@field limit? integer Changes per page, 1 to 500 written in digits (100 when absent); with `include=record` at most 50 (50 when absent). A shorter page means caught up.
+---@field wait? integer Seconds, 0 to 30 (0 when absent): when nothing is new, the answer is held until a change of this format comes or the time is up (long poll); beyond `citizen_records:changes_max_waiting` held at once, it comes at once, empty.
+---@field include? "record" `record`: each upsert carries `record`, the citizen or vehicle exactly as its route answers it now; an upsert whose record is gone by then comes as a delete. Costs 5 requests of the rate limit instead of 1.
+
+---@class CitizenRecords.BetaChangesResultDataChangesItem
+---@field kind "citizen"|"vehicle"
+---@field id string The citizen's id as its route takes it (`identifier`, `citizenid`), or the vehicle's plate as the vehicle route answers it.
+---@field op "upsert"|"delete" `upsert`: it exists now (new or changed); `delete`: it is gone.
+---@field source "database"|"live" `database`: seen in the tables; `live`: seen in the framework's memory for an online citizen.
+---@field at string When the change was seen, ISO 8601 in UTC.
+---@field record? CitizenRecords.BetaRecord|CitizenRecords.Vehicle With `include=record`, on upserts only: the record (kind citizen) or the vehicle, as its route answers it.
+
+---@class CitizenRecords.BetaChangesResultData
+---@field changes CitizenRecords.BetaChangesResultDataChangesItem[] In the order they happened; at least once and in order for each id.
+---@field next string The `cursor` of the next page: never null; keep it and ask again.
+
+---@class CitizenRecords.BetaChangesResult
+---@field success boolean
+---@field data? CitizenRecords.BetaChangesResultData
+---@field error? CitizenRecords.Error
+
 ---@class CitizenRecords.Exports
 ---@field getHealth fun(self: CitizenRecords.Exports): CitizenRecords.HealthResult
 ---@field getAlphaCitizen fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaCitizenResult
@@ -400,3 +446,5 @@
 ---@field getBetaCitizenVehicles fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaCitizenVehiclesResult
 ---@field getAlphaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.AlphaPresenceResult
 ---@field getBetaPresence fun(self: CitizenRecords.Exports, id: string): CitizenRecords.BetaPresenceResult
+---@field getAlphaChanges fun(self: CitizenRecords.Exports, query?: CitizenRecords.GetAlphaChangesQuery): CitizenRecords.AlphaChangesResult
+---@field getBetaChanges fun(self: CitizenRecords.Exports, query?: CitizenRecords.GetBetaChangesQuery): CitizenRecords.BetaChangesResult

@@ -42,6 +42,11 @@ convar_category 'citizen_records' {
         { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },
         { 'Live records for online citizens', 'citizen_records:live_records', 'CV_BOOL', 'true' },
         { 'Replica lag before degraded (s, standalone)', 'citizen_records:replica_max_lag_s', 'CV_INT', '30' },
+        { 'Change feed', 'citizen_records:changes', 'CV_BOOL', 'true' },
+        { 'Change feed poll (ms)', 'citizen_records:changes_poll_ms', 'CV_INT', '5000' },
+        { 'Change feed sweep (ms)', 'citizen_records:changes_sweep_ms', 'CV_INT', '60000' },
+        { 'Change feed long polls held at most', 'citizen_records:changes_max_waiting', 'CV_INT', '32' },
+        { 'Change feed log kept (days)', 'citizen_records:changes_kept_days', 'CV_INT', '7' },
         { 'Log level (error, warn, info, debug)', 'citizen_records:log_level', 'CV_STRING', 'info' },
         -- /contract:convars
     }

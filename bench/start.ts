@@ -3,8 +3,9 @@
  * starts the test host in a fresh process per run (so V8 compiles the script anew each time, as a
  * server start does), times `host.startResource` (FXServer parsing and running dist/server.js;
  * no database is needed for that) and then the first GET /openapi.json, and prints the medians.
- * The folder (default: this checkout) holds fxmanifest.lua and dist/server.js, so two builds can
- * be compared; BENCH_RUNS sets the number of runs (default 11).
+ * The folder (default: this checkout) holds fxmanifest.lua, dist/server.js and openapi.json (read
+ * at the first /openapi.json), so two builds can be compared; BENCH_RUNS sets the number of runs
+ * (default 11).
  */
 import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';

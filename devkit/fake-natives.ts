@@ -138,4 +138,9 @@ export class FakeNatives implements Natives {
   loadResourceFile(): null {
     return null;
   }
+
+  /** Nowhere to write: the live-record units save nothing. */
+  saveResourceFile(): boolean {
+    return false;
+  }
 }

@@ -4,8 +4,9 @@
  * OXMYSQL_DIR names), the built citizen_records bundle, and a second resource (`caller`) that
  * calls its exports.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from './db/test-database';
 import { FxHost, type HostOptions, type Violation } from './host/fx-host';
 import { waitFor } from './host/host-fixture';
@@ -42,6 +43,9 @@ const DEFAULT_CONVARS: Record<string, string> = {
   'citizen_records:rate_limit': '1000000',
   // Suites change rows between lookups; the cache's own suite turns it on.
   'citizen_records:cache_ttl_ms': '0',
+  // The feed's sweeps and polls query on their own timers, which suites counting queries would see;
+  // the feed's own suite turns it on.
+  'citizen_records:changes': 'false',
 };
 
 /** X-Request-Id and error.requestId: a per-start random prefix and a counter. */
@@ -68,6 +72,18 @@ export interface Harness {
   /** Calls `exports.citizen_records[name](...args)` from the caller resource; the settled value as JSON. */
   callExport(name: string, ...args: unknown[]): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/**
+ * A throwaway copy of the built resource (its manifest, dist/ and openapi.json), for a suite or the
+ * demo in which it writes files in its folder (the change feed's state) or restarts from one.
+ */
+export function copyResource(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'citizen_records-'));
+  cpSync(resolve(ROOT, 'fxmanifest.lua'), join(dir, 'fxmanifest.lua'));
+  cpSync(resolve(ROOT, 'openapi.json'), join(dir, 'openapi.json'));
+  cpSync(resolve(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
+  return dir;
 }
 
 export function loadFixture(db: TestDatabase, file: string): Promise<unknown> {
@@ -104,10 +120,13 @@ export async function startHarness(
     waitForOxmysql = true,
     oxmysqlDir = realOxmysqlUnderTest(),
     server,
+    resourceDir = ROOT,
   }: {
     waitForOxmysql?: boolean;
     /** The database server to create the suite's database on (a suite's own primary); MYSQL_URL's by default. */
     server?: string;
+    /** The folder the resource runs from (the repository by default); a suite that lets it write files gives its own copy (copyResource). */
+    resourceDir?: string;
     /** The real oxmysql release to run, or null for the stand-in (default: the jest project's choice). */
     oxmysqlDir?: string | null;
   } = {},
@@ -119,7 +138,7 @@ export async function startHarness(
   const oxmysql = await startOxmysql(host, db.url, oxmysqlOptions, oxmysqlDir);
   const oxmysqlViolations: Violation[] = [];
   if (waitForOxmysql) await waitFor(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', 10_000);
-  host.startResource(ROOT, 'citizen_records');
+  host.startResource(resourceDir, 'citizen_records');
   host.startScript(
     'caller',
     `globalThis.callCitizenRecords = (name, args) => Promise.resolve(exports.citizen_records[name](...args)).then(

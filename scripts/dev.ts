@@ -9,6 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startThrowawayServer } from '../devkit/db/mariadb-server';
 import { createTestDatabase, type TestDatabase } from '../devkit/db/test-database';
@@ -17,7 +18,7 @@ import { consoleLines } from '../devkit/host/console-format';
 import { FxHost } from '../devkit/host/fx-host';
 import { waitFor } from '../devkit/host/host-fixture';
 import { realOxmysqlDir } from '../devkit/oxmysql/real-oxmysql';
-import { startOxmysql } from '../devkit/resource-harness';
+import { copyResource, startOxmysql } from '../devkit/resource-harness';
 
 const ROOT = resolve(__dirname, '..');
 /** FXServer's own default port, as the README's examples write it. */
@@ -174,7 +175,11 @@ async function start(teardown: Teardown, signal: AbortSignal): Promise<Started> 
   teardown.add('close oxmysql', () => oxmysql.close());
   await until(() => host.callExport('oxmysql', 'oxmysql', 'isReady') === true, 'oxmysql to connect', signal);
   await logInDemoPlayer(host, db);
-  host.startResource(ROOT, 'citizen_records');
+  // A copy of the built resource in the temp folder: the change feed saves its state in the
+  // resource's folder, which must not be the checkout.
+  const resourceDir = copyResource();
+  teardown.add('remove the resource copy', () => rmSync(resourceDir, { recursive: true, force: true }));
+  host.startResource(resourceDir, 'citizen_records');
   await whenReady(host, signal);
   return {
     url: `${base}/citizen_records`,

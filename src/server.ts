@@ -5,32 +5,71 @@
  */
 import { performance } from 'node:perf_hooks';
 import { assemble } from './api/assemble';
-import { exportedFunctions } from './api/handlers';
+import { exportedFunctions, formatOf } from './api/handlers';
+import { lookupFresh, watchedTables, type Service } from './api/service';
+import { formatWatch } from './changes/format-watch';
+import type { FeedService } from './changes/service';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
+import type { ScanningDatabase } from './db/database';
 import { createOxmysqlDatabase } from './db/oxmysql';
+import { startChangeFeed } from './fivem/change-feed';
 import { registerExports } from './fivem/exports';
 import { serveHttp } from './fivem/http-handler';
 import { startFrameworks } from './frameworks';
 import { FORMATS } from './formats/registry';
-import { DOCS_RENDERER_FILE } from './http/docs-page';
+import { DOCS_RENDERER_FILE, OPENAPI_FILE } from './http/docs-page';
 import { createLogger, type Logger } from './logger';
+import { unkept } from './lookup/outcome';
 import { natives } from './natives';
 
-/** The OpenAPI document, generated at build time from the contract and put here by build.mjs. */
-declare const OPENAPI_DOCUMENT: string;
-
 /**
- * /docs's renderer, read at the first request for the page rather than at start: the resource starts
- * as fast without it, and a server nobody opens /docs on never holds its 1.1 MB.
+ * A file the build ships in the resource's folder (the OpenAPI document, /docs's renderer), read
+ * at the first request of the route that serves it rather than at start or in the bundle: the
+ * resource starts as fast without them, and a server nobody asks for them never holds their
+ * 0.5 MB and 1.1 MB. src/http keeps what it read.
  */
-function docsRenderer(resourceName: string): string {
-  const renderer = natives.loadResourceFile(resourceName, DOCS_RENDERER_FILE);
-  if (renderer === null) {
+function shippedFile(resourceName: string, path: string, route: string): string {
+  const text = natives.loadResourceFile(resourceName, path);
+  if (text === null) {
     throw new Error(
-      `${DOCS_RENDERER_FILE} is missing from the resource's folder, and /docs needs it: install the release zip whole, or run npm run build`,
+      `${path} is missing from the resource's folder, and ${route} needs it: install the release zip whole, or run npm run build`,
     );
   }
-  return renderer;
+  return text;
+}
+
+/**
+ * The change feed of every enabled format: detection over the tables the lookups' prepare read,
+ * the records as their routes answer them now (never cached), live entries from the frameworks'
+ * events, its state in the resource's folder (src/changes/service.ts runs it).
+ */
+function startFeed(options: { resourceName: string; config: Config; db: ScanningDatabase; service: Service; log: Logger }): FeedService {
+  const { config, db, service, log } = options;
+  const feed = startChangeFeed(options.resourceName, {
+    on: config.changes,
+    watches: Object.fromEntries(
+      FORMATS.filter((f) => config.formats.has(f.name)).map((f) => [
+        f.name,
+        formatWatch({
+          tables: () => watchedTables(service, f.name),
+          changes: f.changes,
+          run: (sql, params) => db.scan(sql, params, config.searchTimeoutMs),
+        }),
+      ]),
+    ),
+    lookup: (kind, format, id) => lookupFresh(service, kind, format, id),
+    keptMs: config.changesKeptDays * 86_400_000,
+    maxWaiting: config.changesMaxWaiting,
+    pollMs: config.changesPollMs,
+    sweepMs: config.changesSweepMs,
+    databaseReady: () => db.isReady(),
+    databaseName: () => db.single('SELECT DATABASE() AS name', []).then((row) => String(row?.name ?? '')),
+    now: () => Date.now(),
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+  });
+  service.options.live.watch((format, id) => feed.liveChange(format, id));
+  return feed;
 }
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
@@ -75,11 +114,18 @@ function start(): void {
     live: frameworks.live,
     groups: frameworks.groups,
     vehicles: frameworks.vehicles,
-    openApi: () => OPENAPI_DOCUMENT,
-    docsRenderer: () => docsRenderer(resourceName),
+    openApi: () => shippedFile(resourceName, OPENAPI_FILE, '/openapi.json'),
+    docsRenderer: () => shippedFile(resourceName, DOCS_RENDERER_FILE, '/docs'),
     version,
     log,
     now,
+    feed(service) {
+      const changeFeed = startFeed({ resourceName, config, db, service, log });
+      return {
+        changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via).then(unkept),
+        stop: () => changeFeed.stop(),
+      };
+    },
   });
   serveHttp(handle, (message) => log.error(message));
   registerExports(exportedFunctions(api), (message) => log.error(message));

@@ -6,7 +6,7 @@
  * lookup `SELECT <list> FROM <table> WHERE <column> = ? [LIMIT n]` (the list as
  * src/db/column-select.ts writes it, see `selectItem`; the key compared as the column's collation
  * compares), the fake format's search statement (`SEARCH <table>`, run through `scan`), the two
- * vehicle statements of src/formats/common/vehicle-query.ts (a plate, a citizen's list), and
+ * vehicle statements of src/vehicles/query.ts (a plate, a citizen's list), and
  * answers a missing table or column with MariaDB's own words (ER_NO_SUCH_TABLE,
  * ER_BAD_FIELD_ERROR), as the oxmysql adapter hands them on: a 'failed' DatabaseError.
  *
@@ -49,9 +49,9 @@ function columnInfo(table: string, name: string, type: ColumnType, indexes: read
 /** A key lookup: the select list, the table, the key column, the LIMIT if any. */
 const KEY_SELECT = /^SELECT (.+) FROM `(\w+)` WHERE `(\w+)` = \?(?: LIMIT (\d+))?$/;
 const SEARCH = /^SEARCH `(\w+)`$/;
-/** vehicle-query.ts's plateQuery: the vehicles table, its plate column, the forms' placeholders. */
+/** src/vehicles/query.ts's plateQuery: the vehicles table, its plate column, the forms' placeholders. */
 const PLATE_SELECT = /^SELECT .+ FROM `(\w+)` AS `v` .*WHERE `v`\.`(\w+)` IN \(([?, ]+)\) ORDER BY /;
-/** vehicle-query.ts's citizenVehiclesQuery: the owner's key and table, the vehicles table and its owner column. */
+/** src/vehicles/query.ts's citizenVehiclesQuery: the owner's key and table, the vehicles table and its owner column. */
 const CITIZEN_VEHICLES =
   /FROM \(SELECT `(\w+)` AS `owner:key` FROM `(\w+)` WHERE `\w+` = \? LIMIT 1\) AS `o` LEFT JOIN `(\w+)` AS `v` ON `v`\.`(\w+)` = /;
 
@@ -318,6 +318,8 @@ export const peopleFormat: AnyFormat = defineFormat({
     idCandidates: (id) => [id],
     normalise: (row) => ({ ...EMPTY_VEHICLE, plate: String(row.plate), owner: String(row.owner) }),
   },
+  // Nothing of a person moves by itself; no change column.
+  changes: { citizens: { ignore: [], remove: {}, changedAt: '' }, vehicles: { ownerMembers: null } },
   async prepare(db): Promise<FormatLookups<PeopleRecord> | null> {
     const columns = await readTableColumns(db, 'people');
     if (!columns?.has('id')) return null;

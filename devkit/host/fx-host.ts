@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import Module from 'node:module';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { types } from 'node:util';
 import vm from 'node:vm';
@@ -682,6 +682,29 @@ export class FxHost implements RejectionSink {
         const full = resolve(root, relative);
         if (!full.startsWith(resolve(root) + sep) || !existsSync(full) || !statSync(full).isFile()) return null;
         return readFileSync(full, 'utf8');
+      },
+      // SAVE_RESOURCE_FILE(resourceName, fileName, data, dataLength), citizenfx/fivem@0190684
+      // code/components/citizen-scripting-core/src/MetadataScriptFunctions.cpp: an unknown resource, or a
+      // write the filesystem permissions refuse (FilesystemPermissions.cpp: only the calling resource's
+      // own folder without add_filesystem_permission; a path climbing out with `..`), gives null; a
+      // file that cannot be created (its folder missing) false; else the file is replaced by the
+      // first dataLength bytes of data's UTF-8 (0 or -1: up to its first NUL) and the answer is true.
+      // A dataLength past the text's end reads beyond it on FXServer; here it stops at the end.
+      SaveResourceFile: (res: unknown, file: unknown, data: unknown, length: unknown) => {
+        const target = this.resource(String(res));
+        if (!target?.path || target !== resource || typeof file !== 'string' || file.split(/[\\/]/).includes('..')) return null;
+        const text = nativeString(data);
+        if (text === null) throw new resource.realm.Error('Argument at index 2 was null.');
+        const bytes = Buffer.from(String(text), 'utf8');
+        const asked = Number(length) | 0;
+        const nul = bytes.indexOf(0);
+        const end = asked === 0 || asked === -1 ? (nul === -1 ? bytes.length : nul) : Math.min(Math.max(asked, 0), bytes.length);
+        try {
+          writeFileSync(join(target.path, file), bytes.subarray(0, end));
+        } catch {
+          return false;
+        }
+        return true;
       },
       SetHttpHandler: (fn: unknown) => {
         resource.httpHandler = typeof fn === 'function' ? (fn as AnyFunction) : null;

@@ -2,7 +2,7 @@
  * CFX timers on the manual 50 ms tick (docs/platform.md#timers-and-the-tick, and items 3 and 27
  * of #what-the-test-host-reproduces) and the natives of docs/platform.md#natives (item 26).
  */
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { FxHost } from './fx-host';
 import { resourceDir, waitFor } from './host-fixture';
@@ -227,6 +227,27 @@ describe('natives', () => {
     test('LoadResourceFile rejects an absolute path and an unknown resource', () => {
       expect(inT(`LoadResourceFile('files', ${JSON.stringify(join(root, 'outside.txt'))})`)).toBeNull();
       expect(inT(`LoadResourceFile('nope', 'data/a.txt')`)).toBeNull();
+    });
+
+    test('SaveResourceFile writes into its own folder and LoadResourceFile reads it back; dataLength counts bytes', () => {
+      const save = (args: string) => host.evaluate('files', `SaveResourceFile('files', ${args})`);
+      expect(save(`'data/new.txt', 'héllo ✓', -1`)).toBe(true);
+      expect(inT(`LoadResourceFile('files', 'data/new.txt')`)).toBe('héllo ✓');
+      expect(readFileSync(join(dir, 'data/new.txt'), 'utf8')).toBe('héllo ✓');
+      // 3 bytes of UTF-8: h and the two bytes of é. A JS length (7 here) counts UTF-16 units instead.
+      expect(save(`'data/new.txt', 'héllo ✓', 3`)).toBe(true);
+      expect(readFileSync(join(dir, 'data/new.txt'), 'utf8')).toBe('hé');
+      expect(save(`'data/new.txt', 'a\u0000b', 0`)).toBe(true);
+      expect(readFileSync(join(dir, 'data/new.txt'), 'utf8')).toBe('a');
+    });
+
+    test('SaveResourceFile: null for another resource, an unknown one, or a path climbing out; false when the folder is missing', () => {
+      expect(inT(`SaveResourceFile('files', 'data/x.txt', 'no', -1)`)).toBeNull();
+      expect(inT(`SaveResourceFile('nope', 'x.txt', 'no', -1)`)).toBeNull();
+      expect(host.evaluate('files', `SaveResourceFile('files', '../outside.txt', 'no', -1)`)).toBeNull();
+      expect(readFileSync(join(root, 'outside.txt'), 'utf8')).toBe('secret');
+      expect(host.evaluate('files', `SaveResourceFile('files', 'missing/x.txt', 'no', -1)`)).toBe(false);
+      expect(existsSync(join(dir, 'data/x.txt'))).toBe(false);
     });
 
     test('GetResourcePath is the folder without a trailing slash; null for an unknown resource', () => {

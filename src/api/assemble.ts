@@ -4,13 +4,13 @@
  * service with its cache and gates, /health, the API and its HTTP handler, the start-up inspection
  * of the tables, and the stop. Each entry brings only what its platform gives: the database adapter
  * (oxmysql, mysql2), the live source (the frameworks beside it, or the embedded resource over HTTP),
- * the renderer and document files, and how HTTP reaches the handler.
+ * the renderer and document files, the change feed, and how HTTP reaches the handler.
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config/config';
 import type { ScanningDatabase } from '../db/database';
 import type { FrameworkGroups } from '../formats/format';
-import type { VehicleCatalog } from '../formats/common/vehicle-catalog';
+import type { VehicleCatalog } from '../vehicles/catalog';
 import { FORMATS } from '../formats/registry';
 import { createAuthenticator } from '../http/auth';
 import type { HttpRequest, HttpResponse } from '../http/exchange';
@@ -23,9 +23,9 @@ import { createLookupCache } from '../lookup/cache';
 import { resourceStopping, type Failure } from '../lookup/envelope';
 import { createLookupGate } from '../lookup/gate';
 import type { Outcome } from '../lookup/outcome';
-import type { Api } from './handlers';
+import type { Api, OperationHandler } from './handlers';
 import { healthReport, type HealthReport, type ReplicaHealth } from './health';
-import { availability, openService, prepareFormats } from './service';
+import { availability, lookupOperations, openService, prepareFormats, type Service } from './service';
 import { createWarnOnce } from './warn-once';
 
 /** How often start-up looks for the database's readiness, so the tables are inspected as soon as it connects. */
@@ -52,6 +52,17 @@ export interface AssemblyOptions {
   now(): number;
   /** Where a replica stands, for /health (the standalone service on a replica); omitted elsewhere. */
   replica?(): Promise<ReplicaHealth | undefined>;
+  /**
+   * The change feed over the service (src/changes): its operation, and its stop. The resource runs
+   * it (its state in the resource's folder); the standalone service answers that it does not.
+   */
+  feed(service: Service): ChangeFeedPart;
+}
+
+/** What the change feed brings to the API. */
+export interface ChangeFeedPart {
+  changes: OperationHandler;
+  stop(): void;
 }
 
 export interface Assembly {
@@ -105,7 +116,13 @@ export function assemble(options: AssemblyOptions): Assembly {
     const { formats, vehicles } = availability(service);
     return healthReport({ databaseReady: db.isHealthy(), formats, vehicles, version: options.version, replica });
   };
-  const api: Api = { health, openApi: options.openApi, docsRenderer: options.docsRenderer, operations: service.operations };
+  const feed = options.feed(service);
+  const api: Api = {
+    health,
+    openApi: options.openApi,
+    docsRenderer: options.docsRenderer,
+    operations: { ...lookupOperations(service), changes: feed.changes },
+  };
   const handle = createRequestHandler(api, {
     authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
     rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
@@ -132,6 +149,7 @@ export function assemble(options: AssemblyOptions): Assembly {
     stop() {
       stopping = true;
       clearInterval(preparer);
+      feed.stop();
       gate.stop();
       searchGate.stop();
       db.close();

@@ -39,7 +39,7 @@ export type OperationHandler = (call: OperationCall) => Promise<Outcome>;
 export interface Api {
   /** The health report, or resource_stopping once the resource stops. */
   health(): Promise<HealthReport | Failure>;
-  /** The OpenAPI document as JSON text. */
+  /** The OpenAPI document as JSON text (the shipped openapi.json); throws when it cannot be read. */
   openApi(): string;
   /** The renderer of the /docs page (Redoc's standalone bundle); throws when it cannot be read. */
   docsRenderer(): string;

@@ -8,7 +8,7 @@ import { ok } from '../lookup/envelope';
 import { createLookupGate } from '../lookup/gate';
 import type { Outcome } from '../lookup/outcome';
 import { SCHEMA_RECHECK_MS } from '../lookup/prepared';
-import { availability, openService, prepareFormats } from './service';
+import { availability, lookupOperations, openService, prepareFormats, type LookupOperationId } from './service';
 
 const PEOPLE = peopleFormat.name;
 const HEX = PERSON.license.slice('license:'.length);
@@ -49,7 +49,10 @@ function setup(options: { enabled?: FormatName[]; maxInFlight?: number; searchMa
     query?: unknown,
     via: 'http' | 'export' = 'export',
     requestId?: string,
-  ) => opened.operations[id]({ format, params, query, via, requestId }).then((outcome) => outcome.envelope);
+  ) =>
+    lookupOperations(opened)
+      [id as LookupOperationId]({ format, params, query, via, requestId })
+      .then((outcome) => outcome.envelope);
   const service = {
     lookup: (format: FormatName, id: unknown, requestId?: string) => call('citizen', format, { id }, undefined, 'http', requestId),
     lookupByLicense: (format: FormatName, license: unknown) => call('citizensByLicense', format, { license }),

@@ -6,20 +6,32 @@
  */
 import { citizenPreparation, citizenRoom, licenseRoom, liveContext, type CitizenTables } from '../citizens/rooms';
 import type { FormatAvailability } from '../contract/health';
+import type { ChangeKind } from '../contract/changes';
 import type { DataOperationId } from '../contract/operations';
+import type { WatchedTables } from '../changes/format-watch';
 import type { ScanningDatabase } from '../db/database';
-import { tableLabel, type FormatOptions } from '../formats/format';
+import { tableLabel, type FormatLookups, type FormatOptions } from '../formats/format';
 import type { AnyFormat, FormatName } from '../formats/registry';
 import type { LiveSource } from '../live/source';
 import { createDatabaseFailures } from '../lookup/failures';
 import type { LookupGate } from '../lookup/gate';
-import { unkept, type Outcome } from '../lookup/outcome';
+import type { Envelope } from '../lookup/envelope';
+import { unkept } from '../lookup/outcome';
 import { runLookup, type LookupHouse, type Room, type Runner } from '../lookup/pipeline';
-import { keepPrepared, prepareAll, preparedAvailability, SCHEMA_RECHECK_MS, type PreparedTables } from '../lookup/prepared';
+import {
+  keepPrepared,
+  prepareAll,
+  preparedAvailability,
+  preparedLookups,
+  SCHEMA_RECHECK_MS,
+  type PreparedTables,
+} from '../lookup/prepared';
 import { answerPresence } from '../presence/presence';
 import { searchRoom } from '../search/room';
 import { citizenVehiclesRoom, plateRoom, vehiclePreparation } from '../vehicles/room';
-import type { PreparedVehicles } from '../formats/common/vehicle-lookup';
+import type { PreparedVehicles, VehicleLookups } from '../vehicles/prepare';
+import type { PlateQuery } from '../vehicles/plate';
+import type { License } from '../values/license';
 import { formatOf, type OperationCall, type OperationHandler } from './handlers';
 
 export interface ServiceOptions {
@@ -44,39 +56,90 @@ export interface ServiceOptions {
   logError(message: string): void;
 }
 
-/** What the operations share: the pipeline's house, each room's kept tables, the live source. */
+/** The lookup rooms, each declared once and run through the pipeline. */
+interface Rooms {
+  citizen: Room<string, CitizenTables, FormatLookups<unknown>>;
+  license: Room<License, CitizenTables, FormatLookups<unknown>>;
+  search: ReturnType<typeof searchRoom>;
+  plate: Room<PlateQuery, PreparedVehicles, VehicleLookups>;
+  citizenVehicles: Room<string, PreparedVehicles, VehicleLookups>;
+}
+
+/** What the operations share: the pipeline's house, the rooms, each room's kept tables, the live source. */
 export interface Service {
   readonly options: ServiceOptions;
   readonly house: LookupHouse;
+  readonly rooms: Rooms;
   readonly citizens: PreparedTables<AnyFormat, CitizenTables>;
   readonly vehicles: PreparedTables<AnyFormat, PreparedVehicles>;
-  readonly operations: Record<DataOperationId, OperationHandler>;
 }
 
-/** The handler of each operation: its room, on its tables, through the pipeline. */
-function operationsOf(options: ServiceOptions, house: LookupHouse, citizens: Service['citizens'], vehicles: Service['vehicles']) {
+/** The operations a lookup room answers (the change feed's is wired beside them, in server.ts). */
+export type LookupOperationId = Exclude<DataOperationId, 'changes'>;
+
+function roomsOf(options: ServiceOptions): Rooms {
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f]));
   const live = Object.fromEntries(options.formats.map((f) => [f.name, liveContext(options.live, f.name)]));
-  const rooms = { formats, live, wholeRecord: options.live.wholeRecord?.bind(options.live) };
+  const citizens = { formats, live, wholeRecord: options.live.wholeRecord?.bind(options.live) };
   const missingTable = (format: string) =>
     `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`;
-  const through =
-    <I, B, T>(room: Room<I, B, T>, tables: PreparedTables<AnyFormat, B>, given: (call: OperationCall) => unknown, liveVersion = false) =>
-    (call: OperationCall): Promise<Outcome> => {
-      const format = formatOf(call);
-      const version = liveVersion ? options.live.version(format) : 0;
-      return runLookup({ house, room, tables, format, given: given(call), via: call.via, requestId: call.requestId, liveVersion: version });
-    };
-  const operations: Record<DataOperationId, OperationHandler> = {
-    citizen: through(citizenRoom(rooms), citizens, (call) => call.params.id, true),
-    citizensByLicense: through(licenseRoom(rooms), citizens, (call) => call.params.license, true),
-    search: through(searchRoom({ cursorSecret: options.cursorSecret, missingTable }), citizens, (call) => call.query),
-    vehicle: through(plateRoom({ formats }), vehicles, (call) => call.params.plate),
-    citizenVehicles: through(citizenVehiclesRoom({ formats }), vehicles, (call) => call.params.id),
-    presence: async (call) =>
-      unkept(await answerPresence({ formats, enabled: options.enabled, live: options.live }, formatOf(call), call.params.id)),
+  return {
+    citizen: citizenRoom(citizens),
+    license: licenseRoom(citizens),
+    search: searchRoom({ cursorSecret: options.cursorSecret, missingTable }),
+    plate: plateRoom({ formats }),
+    citizenVehicles: citizenVehiclesRoom({ formats }),
   };
-  return operations;
+}
+
+/** One call's lookup: `room` on `tables`, with the value `given` picks from the call. */
+function through<I, B, T>(
+  service: Service,
+  room: Room<I, B, T>,
+  tables: PreparedTables<AnyFormat, B>,
+  given: (call: OperationCall) => unknown,
+  live = false,
+): OperationHandler {
+  const { house, options } = service;
+  return (call) => {
+    const format = formatOf(call);
+    const liveVersion = live ? options.live.version(format) : 0;
+    return runLookup({ house, room, tables, format, given: given(call), via: call.via, requestId: call.requestId, liveVersion });
+  };
+}
+
+/** The handler of each lookup operation: its room, on its tables, through the pipeline. */
+export function lookupOperations(service: Service): Record<LookupOperationId, OperationHandler> {
+  const { rooms, citizens, vehicles, options } = service;
+  const presence = { formats: Object.fromEntries(options.formats.map((f) => [f.name, f])), enabled: options.enabled, live: options.live };
+  return {
+    citizen: through(service, rooms.citizen, citizens, (call) => call.params.id, true),
+    citizensByLicense: through(service, rooms.license, citizens, (call) => call.params.license, true),
+    search: through(service, rooms.search, citizens, (call) => call.query),
+    vehicle: through(service, rooms.plate, vehicles, (call) => call.params.plate),
+    citizenVehicles: through(service, rooms.citizenVehicles, vehicles, (call) => call.params.id),
+    presence: async (call) => unkept(await answerPresence(presence, formatOf(call), call.params.id)),
+  };
+}
+
+/**
+ * A citizen by id or a vehicle by plate exactly as its route answers it now, never from the cache
+ * (the change feed's lookups: an answer cached just before a write would hide it).
+ */
+export function lookupFresh(service: Service, kind: ChangeKind, format: string, id: string): Promise<Envelope<unknown>> {
+  const { house, rooms, citizens, vehicles, options } = service;
+  const asked = { house, format, given: id, via: 'export', fresh: true } as const;
+  const outcome =
+    kind === 'citizen'
+      ? runLookup({ ...asked, room: rooms.citizen, tables: citizens, liveVersion: options.live.version(format) })
+      : runLookup({ ...asked, room: rooms.plate, tables: vehicles });
+  return outcome.then((answered) => answered.envelope);
+}
+
+/** The format's tables as its citizens' and vehicles' prepare read them, for change detection (nothing is inspected twice). */
+export async function watchedTables(service: Service, format: string): Promise<WatchedTables> {
+  const [citizens, vehicles] = await Promise.all([preparedLookups(service.citizens, format), preparedLookups(service.vehicles, format)]);
+  return { citizens: citizens?.watched ?? null, vehicles: 'lookups' in vehicles ? vehicles.lookups.watched : null };
 }
 
 export function openService(options: ServiceOptions): Service {
@@ -90,7 +153,7 @@ export function openService(options: ServiceOptions): Service {
   const kept = { db: options.db, formats: options.formats, enabled: options.enabled, now: options.now, logError: options.logError };
   const citizens = keepPrepared<AnyFormat, CitizenTables>({ ...kept, preparation: citizenPreparation(options.formatOptions) });
   const vehicles = keepPrepared<AnyFormat, PreparedVehicles>({ ...kept, preparation: vehiclePreparation(options.formatOptions) });
-  return { options, house, citizens, vehicles, operations: operationsOf(options, house, citizens, vehicles) };
+  return { options, house, rooms: roomsOf(options), citizens, vehicles };
 }
 
 /**

@@ -7,7 +7,7 @@ import { LICENSE_RULE } from '../contract/parameters';
 import type { Database } from '../db/database';
 import { tableLabel, type FormatLookups, type FormatOptions, type LiveContext, type LiveRead } from '../formats/format';
 import type { AnyFormat } from '../formats/registry';
-import { parseLicense, type License } from '../formats/common/license';
+import { parseLicense, type License } from '../values/license';
 import { checkId, noCitizen, notAString } from '../lookup/checks';
 import { fail, ok } from '../lookup/envelope';
 import type { Checked, Room } from '../lookup/pipeline';

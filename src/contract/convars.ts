@@ -155,6 +155,41 @@ export const CONVARS = [
       'or not replicating at all; the embedded resource reads the game database itself and ignores it',
   },
   {
+    name: 'changes',
+    value: { type: 'boolean', default: true },
+    label: 'Change feed',
+    description:
+      '`true` serves the change feed (`/{format}/changes`, `get{Format}Changes`, the `citizen_records:changes` event); `false` answers 501 and reads nothing',
+  },
+  {
+    name: 'changes_poll_ms',
+    value: { type: 'integer', default: 5000, min: 1000, max: 3_600_000, unit: 'milliseconds' },
+    label: 'Change feed poll (ms)',
+    description:
+      'how often the feed asks for rows changed since its last look where the table has an indexed change time (QBCore/Qbox `players.last_updated`)',
+  },
+  {
+    name: 'changes_sweep_ms',
+    value: { type: 'integer', default: 60_000, min: 5000, max: 86_400_000, unit: 'milliseconds' },
+    label: 'Change feed sweep (ms)',
+    description:
+      'how often the feed compares a hash per row, computed in SQL, with the ones it keeps: how soon it sees ESX changes, vehicles and deletions',
+  },
+  {
+    name: 'changes_max_waiting',
+    value: { type: 'integer', default: 32, min: 0, max: 1000, minMeaning: 'no long poll' },
+    label: 'Change feed long polls held at most',
+    description:
+      'change requests held at once waiting for a change (both formats, HTTP and exports); beyond, they are answered at once, empty',
+  },
+  {
+    name: 'changes_kept_days',
+    value: { type: 'integer', default: 7, min: 1, max: 90, unit: 'days' },
+    label: 'Change feed log kept (days)',
+    description:
+      'how long a change stays in the feed; a cursor older than that answers 410 `cursor_expired` and its consumer starts a new snapshot',
+  },
+  {
     name: 'log_level',
     value: { type: 'choice', default: 'info', choices: LOG_LEVELS },
     label: 'Log level (error, warn, info, debug)',

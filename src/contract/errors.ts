@@ -29,7 +29,8 @@ export const ERRORS = {
   },
   invalid_query: {
     status: 400,
-    meaning: "A search's parameters break its rules (the message names which); checked before any query.",
+    meaning:
+      "A search's or a change feed's parameters break its rules, or its cursor is not one this server gave out (the message names which); checked before any query.",
   },
   invalid_plate: {
     status: 400,
@@ -44,6 +45,11 @@ export const ERRORS = {
   vehicle_not_found: { status: 404, meaning: 'The plate is valid but no vehicle has it.' },
   route_not_found: { status: 404, meaning: 'No route has this path.' },
   method_not_allowed: { status: 405, headers: ['Allow'], meaning: 'Only GET, HEAD and OPTIONS are answered.' },
+  cursor_expired: {
+    status: 410,
+    meaning:
+      'The change feed no longer knows this cursor (older than the kept log, from another instance, or its state was lost): start a new snapshot without a cursor.',
+  },
   rate_limited: {
     status: 429,
     retryAfter: 'computed',
@@ -52,7 +58,8 @@ export const ERRORS = {
   internal_error: { status: 500, meaning: 'A bug; the server log has it under the request id.' },
   format_unavailable: {
     status: 501,
-    meaning: "The format's table does not exist on this server, or the format is disabled (`citizen_records:formats`).",
+    meaning:
+      "The format's table does not exist on this server, or the format is disabled (`citizen_records:formats`), or the change feed is off (`citizen_records:changes`).",
   },
   database_unavailable: {
     status: 503,

@@ -15,8 +15,9 @@
  * README tables, which the tests hold to the contract.
  */
 import type { ErrorCode } from './errors';
-import type { ParameterRuleName } from './parameters';
+import type { ParameterRuleName, QueryParameter } from './parameters';
 import type { Shape } from './shapes';
+import { CHANGE_SHAPE, CHANGES_LIMIT, CHANGES_COST, CHANGES_PARAMETERS, CHANGES_RECORD_COST, INCLUDE_RECORD } from './changes';
 import { SEARCH_COST, SEARCH_LIMIT, SEARCH_PARAMETERS, SEARCH_REACH } from './search';
 
 /** The most citizens one player's list holds; more is no real server's data, and the list stays bounded. */
@@ -30,12 +31,6 @@ export interface PathParameter {
   readonly name: string;
   /** Which rule its value follows (src/contract/parameters.ts; `id` is the format's own). */
   readonly rule: ParameterRuleName;
-}
-
-export interface QueryParameter {
-  readonly name: string;
-  readonly shape: Shape;
-  readonly description: string;
 }
 
 /** What a successful answer is. */
@@ -66,8 +61,8 @@ export interface Operation {
   readonly queryParameters: readonly QueryParameter[];
   /** `key`: an API key is needed (401 without); `open`: anyone may ask. */
   readonly access: 'key' | 'open';
-  /** Requests of the key's rate limit one call takes (1 when absent). */
-  readonly cost?: number;
+  /** Requests of the key's rate limit one call takes (1 when absent); costOf reads it. */
+  readonly cost?: OperationCost;
   readonly answer: Answer;
   /** Every error code it can answer besides the ones any request can meet (route, method). */
   readonly errors: readonly ErrorCode[];
@@ -79,6 +74,38 @@ export interface Operation {
   readonly summary: string;
   /** The OpenAPI tag of a format-less operation (a format's operations are tagged with its name). */
   readonly tag?: string;
+}
+
+/**
+ * What one call costs of the key's rate limit: `tokens`, or `when.tokens` when the query string
+ * gives `when.parameter` the value `when.value` (the cost is taken before the query is checked, so
+ * it reads the raw string itself).
+ */
+export interface OperationCost {
+  readonly tokens: number;
+  readonly when?: { readonly parameter: string; readonly value: string; readonly tokens: number };
+}
+
+/**
+ * The tokens a call to `operation` takes, `query` the raw query string (after `?`, undecoded).
+ * A pair that does not decode counts for nothing here: the 400 that follows names it.
+ */
+export function costOf(operation: Operation, query: string): number {
+  const { cost } = operation;
+  if (!cost) return 1;
+  const { when } = cost;
+  if (!when) return cost.tokens;
+  const asks = query.split('&').some((pair) => {
+    const [name, value = ''] = pair.split('=', 2).map((part) => {
+      try {
+        return decodeURIComponent(part.replace(/\+/g, ' '));
+      } catch {
+        return '';
+      }
+    });
+    return name === when.parameter && value === when.value;
+  });
+  return asks ? when.tokens : cost.tokens;
 }
 
 /** What every keyed operation through a format may answer, besides its own codes. */
@@ -164,7 +191,7 @@ export const OPERATIONS = [
     ...KEYED_READ,
     pathParameters: [],
     queryParameters: SEARCH_PARAMETERS,
-    cost: SEARCH_COST,
+    cost: { tokens: SEARCH_COST },
     answer: {
       kind: 'data',
       data: {
@@ -251,6 +278,34 @@ export const OPERATIONS = [
     name: '{Format}Presence',
     export: 'get{Format}Presence',
     summary: 'Whether one citizen in format {format} is online, and his server id',
+  },
+  {
+    id: 'changes',
+    path: '/{format}/changes',
+    ...KEYED_READ,
+    pathParameters: [],
+    queryParameters: CHANGES_PARAMETERS,
+    cost: { tokens: CHANGES_COST, when: { parameter: 'include', value: INCLUDE_RECORD, tokens: CHANGES_RECORD_COST } },
+    answer: {
+      kind: 'data',
+      data: {
+        object: {
+          changes: {
+            list: CHANGE_SHAPE,
+            max: CHANGES_LIMIT.max,
+            description: 'In the order they happened; at least once and in order for each id.',
+          },
+          next: { type: 'string', description: 'The `cursor` of the next page: never null; keep it and ask again.' },
+        },
+      },
+      description:
+        'One page of the feed: without a cursor, a snapshot of every citizen and vehicle as upserts, then what changed since. ' +
+        `Costs ${CHANGES_COST} request of the key's rate limit, ${CHANGES_RECORD_COST} with \`include=${INCLUDE_RECORD}\`.`,
+    },
+    errors: ['invalid_query', 'cursor_expired', ...LOOKUP_ERRORS],
+    name: '{Format}Changes',
+    export: 'get{Format}Changes',
+    summary: 'What changed among the citizens and vehicles of format {format}, from a snapshot on',
   },
 ] as const satisfies readonly Operation[];
 

@@ -2,9 +2,17 @@
  * The rules path parameters follow. A rule is declared once: its pattern is both what the resource
  * checks before any query and the `pattern` of the OpenAPI document, and its wording is what the
  * 400 answer says the value must be. Each format declares its own `id` rule (src/formats); the
- * rules here are the same for every format.
+ * rules here are the same for every format. Query parameters have no rule of their own: each is
+ * declared with its shape and wording (QueryParameter; search.ts declares the search's).
  */
 import type { ErrorCode } from './errors';
+import type { Shape } from './shapes';
+
+export interface QueryParameter {
+  readonly name: string;
+  readonly shape: Shape;
+  readonly description: string;
+}
 
 export interface ParameterRule {
   /** An anchored ECMAScript regular expression (no flags: JSON Schema patterns take none). */
@@ -35,7 +43,7 @@ export const LICENSE_RULE: ParameterRule = {
 /**
  * A number plate as an officer types it: 1 to 8 ASCII letters, digits and spaces once surrounding
  * whitespace is removed (the game's plates are 8 characters, padded with spaces). parsePlate
- * (src/formats/common/plate.ts) applies it and says which part was wrong; a test holds the two alike.
+ * (src/vehicles/plate.ts) applies it and says which part was wrong; a test holds the two alike.
  */
 export const PLATE_RULE: ParameterRule = {
   pattern: '^\\s*[A-Za-z0-9](?:[A-Za-z0-9 ]{0,6}[A-Za-z0-9])?\\s*$',

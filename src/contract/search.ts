@@ -1,9 +1,9 @@
 /**
- * The rules of a citizen search (docs/design.md §2.7), declared once: src/api/search-query.ts
+ * The rules of a citizen search (docs/design.md §2.7), declared once: src/search/query.ts
  * checks a query by them, the operation in operations.ts publishes them (OpenAPI, consumer types,
  * README), and their wording is what a 400 invalid_query says.
  */
-import type { QueryParameter } from './operations';
+import type { QueryParameter } from './parameters';
 
 export const SEARCH_LIMIT = { min: 1, max: 50, default: 20 } as const;
 /** Results one search can page through; then `next` is null and the caller narrows the search. */

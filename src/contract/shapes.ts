@@ -15,6 +15,8 @@ export type Shape =
       readonly optional?: readonly string[];
       readonly description?: string;
     }
+  /** One of several shapes (a change's record: a citizen's or a vehicle). */
+  | { readonly anyOf: readonly Shape[]; readonly description?: string }
   /** An object with one field per format (in the registry's order), each of shape `perFormat`. */
   | { readonly perFormat: Shape; readonly description?: string }
   /** The format's own schema of that name (`record`: `<Title>Record`, the format's record). */
@@ -40,12 +42,14 @@ export type TypeOf<S, F extends string> = S extends { enum: ReadonlyArray<infer 
       ? Scalar<T>
       : S extends { list: infer I }
         ? Array<TypeOf<I, F>>
-        : S extends { perFormat: infer I }
-          ? Record<F, TypeOf<I, F>>
-          : S extends { object: infer O; optional: ReadonlyArray<infer K> }
-            ? { [P in Exclude<keyof O, K>]: TypeOf<O[P], F> } & { [P in Extract<keyof O, K>]?: TypeOf<O[P], F> }
-            : S extends { object: infer O }
-              ? { [P in keyof O]: TypeOf<O[P], F> }
-              : unknown;
+        : S extends { anyOf: ReadonlyArray<infer I> }
+          ? TypeOf<I, F>
+          : S extends { perFormat: infer I }
+            ? Record<F, TypeOf<I, F>>
+            : S extends { object: infer O; optional: ReadonlyArray<infer K> }
+              ? { [P in Exclude<keyof O, K>]: TypeOf<O[P], F> } & { [P in Extract<keyof O, K>]?: TypeOf<O[P], F> }
+              : S extends { object: infer O }
+                ? { [P in keyof O]: TypeOf<O[P], F> }
+                : unknown;
 
 type Scalar<T> = T extends 'string' ? string : T extends 'boolean' ? boolean : number;

@@ -38,15 +38,27 @@ export function selectColumn(column: TableColumn, alias: string, maxBytes: numbe
   if (AS_TEXT.has(type)) return [`CAST(${name} AS CHAR) AS ${as}`];
   const binary = BINARY.has(type);
   const value = binary ? `CONVERT(${name} USING utf8mb4)` : name;
+  const length = wireLength(column, name, maxBytes);
+  if (length === null) return [binary || table !== undefined ? `${value} AS ${as}` : selectAs(column.name, alias)];
+  const tooLong = `${length} > ${maxBytes}`;
+  return [`IF(${tooLong}, NULL, ${value}) AS ${as}`, `IF(${tooLong}, ${length}, NULL) AS ${quoteIdentifier(alias + OVERSIZE)}`];
+}
+
+/**
+ * The SQL length in bytes of `column` (written `name`) as it would cross oxmysql, or null when no
+ * value of it can be longer than `maxBytes` (numbers, dates, short strings): the check selectColumn
+ * makes, for others that must treat a too-long value as the lookups do (the change feed's hash).
+ */
+export function wireLength(column: TableColumn, name: string, maxBytes: number): string | null {
+  const type = column.dataType;
+  const binary = BINARY.has(type);
   // A latin1 (or other non-UTF-8) text reaches oxmysql converted to the utf8mb4 connection, up to
   // three bytes per stored byte (é → 2, € → 3): its size is what crosses, measured after conversion.
   const converted = TEXT.has(type) && !/^utf8/i.test(column.collation);
   const wireMaxBytes = column.maxBytes === null ? null : converted ? column.maxBytes * 3 : column.maxBytes;
   const mayExceed = (binary || TEXT.has(type)) && (wireMaxBytes === null || wireMaxBytes > maxBytes);
-  if (!mayExceed) return [binary || table !== undefined ? `${value} AS ${as}` : selectAs(column.name, alias)];
-  const length = `OCTET_LENGTH(${converted ? `CONVERT(${name} USING utf8mb4)` : name})`;
-  const tooLong = `${length} > ${maxBytes}`;
-  return [`IF(${tooLong}, NULL, ${value}) AS ${as}`, `IF(${tooLong}, ${length}, NULL) AS ${quoteIdentifier(alias + OVERSIZE)}`];
+  if (!mayExceed) return null;
+  return `OCTET_LENGTH(${converted ? `CONVERT(${name} USING utf8mb4)` : name})`;
 }
 
 /**

@@ -34,15 +34,23 @@ function atLeast(version: readonly number[], minimum: readonly number[]): boolea
   return true;
 }
 
-/** Which form of statement limit the server of this `SELECT VERSION()` string understands. */
-export function statementTimeoutStyle(version: string): StatementTimeoutStyle {
+/**
+ * Whether the server of this `SELECT VERSION()` string is at least `mariadb` (a MariaDB) or
+ * `mysql` (a MySQL) [major, minor, patch]; false for a string it cannot read.
+ */
+export function serverAtLeast(version: string, minimum: { mariadb: readonly number[]; mysql: readonly number[] }): boolean {
   const mariadb = /mariadb/i.test(version);
   // MariaDB's handshake (not VERSION()) prefixes "5.5.5-" for old clients; skip it if a caller passes that.
   const match = VERSION.exec(mariadb ? version.replace(/^5\.5\.5-/, '') : version);
-  if (!match) return 'none';
+  if (!match) return false;
   const parts = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (mariadb) return atLeast(parts, [10, 1, 2]) ? 'mariadb' : 'none';
-  return atLeast(parts, [5, 7, 8]) ? 'mysql' : 'none';
+  return atLeast(parts, mariadb ? minimum.mariadb : minimum.mysql);
+}
+
+/** Which form of statement limit the server of this `SELECT VERSION()` string understands. */
+export function statementTimeoutStyle(version: string): StatementTimeoutStyle {
+  if (!serverAtLeast(version, { mariadb: [10, 1, 2], mysql: [5, 7, 8] })) return 'none';
+  return /mariadb/i.test(version) ? 'mariadb' : 'mysql';
 }
 
 /**

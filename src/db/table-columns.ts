@@ -50,21 +50,22 @@ export function addIndexStatement(table: string, column: string): string {
  * Warns once for each of `columns` that leads no index of `table`: every lookup by it then reads
  * the whole table (old framework tables: ESX 1.1's `users` and `user_inventory`, ESX 1.2's
  * `user_accounts`, QBCore 2021's `players.license`, ESX's `owned_vehicles.owner`), and the owner
- * can fix that with one statement.
+ * can fix that with one statement. Returns the indexes it read, for the caller's other choices.
  */
 export async function adviseIndexes(
   db: Database,
   table: string,
   columns: readonly string[],
   warn: (message: string) => void,
-): Promise<void> {
-  const { leading } = await readTableIndexes(db, table);
+): Promise<TableIndexes> {
+  const indexes = await readTableIndexes(db, table);
   for (const column of columns) {
-    if (leading.has(column.toLowerCase())) continue;
+    if (indexes.leading.has(column.toLowerCase())) continue;
     warn(
       `table ${table} has no index on ${column}, so each lookup by it reads the whole table; ${addIndexStatement(table, column)} makes it a key lookup`,
     );
   }
+  return indexes;
 }
 
 /**

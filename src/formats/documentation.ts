@@ -4,24 +4,12 @@
  * test rows behind the examples reach dist/server.js (a test checks the bundle).
  */
 import type { z } from 'zod';
-import type { FormatSchemaName, SharedSchemaName } from '../contract/shapes';
+import type { SharedSchemaName } from '../contract/shapes';
 import { alphaDocumentation, alphaVehicleExample } from './alpha/documentation';
 import { betaDocumentation } from './beta/documentation';
-import { vehicleRecordSchema } from './common/vehicle-schema';
+import { vehicleRecordSchema } from '../vehicles/schema';
+import type { Example, FormatDocumentation } from './format';
 import type { FormatName } from './registry';
-
-export interface Example {
-  /** What the example shows, in a few words. */
-  summary: string;
-  value: unknown;
-}
-
-export interface FormatDocumentation {
-  /** Each schema the contract's shapes name by `formatSchema`. */
-  schemas: Record<FormatSchemaName, z.ZodType>;
-  /** One example per schema: a sample row put through the real normaliser. */
-  examples: Record<FormatSchemaName, Example>;
-}
 
 export const FORMAT_DOCUMENTATION: { readonly [F in FormatName]: FormatDocumentation } = {
   alpha: alphaDocumentation,

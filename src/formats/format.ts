@@ -1,13 +1,14 @@
+import type { z } from 'zod';
 import type { ParameterRule } from '../contract/parameters';
+import type { FormatSchemaName } from '../contract/shapes';
 import type { Database, Row } from '../db/database';
 import type { DobFormatSetting } from './alpha/dob-order';
-import type { Warn } from './common/json-column';
-import type { License } from './common/license';
-import type { VehicleCatalog } from './common/vehicle-catalog';
-import type { VehicleSource } from './common/vehicle-lookup';
+import type { License } from '../values/license';
+import type { VehicleOptions, VehicleSource } from '../vehicles/prepare';
 import type { FormatLive, LiveParts } from '../live/parts';
-import type { FormatSearch } from './common/search-sql';
+import type { FormatSearch } from '../search/sql';
 import { MET_MERGED, MET_NOBODY_ONLINE, MET_ONLINE, metNobody, type LiveMet, type Looked } from '../lookup/looked';
+import type { FormatChanges, WatchedTable } from './changes';
 
 /**
  * Job and gang definitions as the framework running beside the resource hands them over through
@@ -19,8 +20,8 @@ export interface FrameworkGroups {
   readonly gangs: unknown;
 }
 
-export interface FormatOptions {
-  warn: Warn;
+/** The vehicles' options (warnings, the column bound, the framework's vehicles list) and the formats' own. */
+export interface FormatOptions extends VehicleOptions {
   /** How ESX stores `dateofbirth` strings on this server (convar citizen_records:esx_dob_format); `auto` decides from the stored dates. */
   dobOrder: DobFormatSetting;
   /** Job and gang definitions of the framework running beside the resource, read when it (re)starts; undefined without one. */
@@ -29,13 +30,9 @@ export interface FormatOptions {
   info(message: string): void;
   /** Unix epoch ms; injectable so expiry-based values are testable. */
   now: () => number;
-  /** Longer column values are not read (convar citizen_records:max_column_bytes). */
-  maxColumnBytes: number;
   /** esx_multicharacter's Config.Prefix and Config.Slots on this server. */
   esxCharacterPrefix: string;
   esxMaxCharacters: number;
-  /** The shared vehicles list of the framework running beside the resource, read when it (re)starts; undefined without one. */
-  vehicles(): VehicleCatalog | undefined;
 }
 
 /** What the framework holds for one citizen a lookup asked about. */
@@ -118,6 +115,8 @@ export interface FormatLookups<R> {
   byLicense: LicenseLookup<R>;
   /** Citizens by name, birth date or phone (`search.ts`: the SQL and each summary). */
   search: FormatSearch<unknown>;
+  /** The citizens' table as prepare read it, for change detection (src/changes/detect); absent in formats without a feed. */
+  watched?: WatchedTable;
 }
 
 /**
@@ -147,13 +146,32 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
    * exist, or null when the format's table is missing (the route then answers 501).
    */
   prepare(db: Database, options: FormatOptions): Promise<FormatLookups<R> | null>;
-  /** Where its vehicles are (src/formats/common/vehicle-lookup.ts prepares them beside the citizens). */
+  /** Where its vehicles are (src/vehicles/prepare.ts prepares them beside the citizens). */
   readonly vehicles: VehicleSource;
+  /** What change detection reads of its tables (`changes.ts`). */
+  readonly changes: FormatChanges;
   /**
    * How its citizens are found among the online players of their framework (`live.ts`); the
    * lookups `prepare` binds merge the framework's values over each row through the LiveContext.
    */
   readonly live?: FormatLive;
+}
+
+/**
+ * An example of a schema in the documents the build writes (src/generate): each format's
+ * `documentation.ts` makes its own, which src/formats/documentation.ts gathers.
+ */
+export interface Example {
+  /** What the example shows, in a few words. */
+  summary: string;
+  value: unknown;
+}
+
+export interface FormatDocumentation {
+  /** Each schema the contract's shapes name by `formatSchema`. */
+  schemas: Record<FormatSchemaName, z.ZodType>;
+  /** One example per schema: a sample row put through the real normaliser. */
+  examples: Record<FormatSchemaName, Example>;
 }
 
 /** Keeps the literal name of a declaration, from which the registry's FormatName is made. */

@@ -4,7 +4,7 @@
  * Lua export that yielded: docs/live.md#lua-exports-called-from-js), or answers something unreadable is a
  * LiveTrouble; the lookup then answers from the database, and each cause is told once.
  */
-import { asRecord } from '../formats/common/coerce';
+import { asRecord } from '../values/coerce';
 import type { AnyFunction, Natives } from '../natives';
 
 export type TroubleKind = 'failed' | 'timeout' | 'unreadable';

@@ -8,7 +8,7 @@
  * list this resource reads.
  */
 import type { EsxPlayerParts } from '../live/parts';
-import { asList, asRecord, asString } from '../formats/common/coerce';
+import { asList, asRecord, asString } from '../values/coerce';
 import type { AnyFunction } from '../natives';
 import { frameworkCaller, hasExport, settledAside, table, unreadable, type FrameworkContext } from './calls';
 import type { Framework, Generation, PlayerEvents, PlayerReader } from './framework';

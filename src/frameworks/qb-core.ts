@@ -20,7 +20,7 @@
  * - Before 2025-01: only `GetCoreObject()`, fetched once; per lookup its kept
  *   `Functions.GetPlayer` reference (a table index by source).
  */
-import { asList, asRecord } from '../formats/common/coerce';
+import { asList, asRecord } from '../values/coerce';
 import type { AnyFunction } from '../natives';
 import {
   frameworkCaller,

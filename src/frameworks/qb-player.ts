@@ -4,7 +4,7 @@
  * every generation checked (qbcore-framework/qb-core 403d1c8, 9adb33b, 891b039, 37d3b84;
  * Qbox-project/qbx_core 959b77b; docs/live.md#framework-events).
  */
-import { asList, asRecord, asString } from '../formats/common/coerce';
+import { asList, asRecord, asString } from '../values/coerce';
 import { table, unreadable } from './calls';
 import type { PlayerEvents } from './framework';
 import { citizenOf, type OnlineCitizen } from './online';

@@ -6,8 +6,8 @@
  * framework answered them: a format that uses them reads them itself. Without such a framework
  * (ESX) there are none: the formats' defaults and the base game's models alone apply.
  */
-import { asRecord } from '../formats/common/coerce';
-import { readSharedVehicles, type VehicleCatalog } from '../formats/common/vehicle-catalog';
+import { asRecord } from '../values/coerce';
+import { readSharedVehicles, type VehicleCatalog } from '../vehicles/catalog';
 import type { FrameworkGroups } from '../formats/format';
 import type { FrameworkContext } from './calls';
 import type { Attached, FrameworkWatch } from './watch';

@@ -23,7 +23,15 @@ test('every export the resource registers is published in both files, and no oth
     health: none,
     openApi: () => '',
     docsRenderer: () => '',
-    operations: { citizen: none, search: none, citizensByLicense: none, vehicle: none, citizenVehicles: none, presence: none },
+    operations: {
+      citizen: none,
+      search: none,
+      citizensByLicense: none,
+      vehicle: none,
+      citizenVehicles: none,
+      presence: none,
+      changes: none,
+    },
   };
   const registered = exportedFunctions(api).map((f) => f.name);
   expect(exportSignatures().map((s) => s.name)).toEqual(registered);
@@ -45,6 +53,8 @@ test('every export the resource registers is published in both files, and no oth
     'getBetaCitizenVehicles',
     'getAlphaPresence',
     'getBetaPresence',
+    'getAlphaChanges',
+    'getBetaChanges',
   ];
   expect(names).toEqual(registered);
 });

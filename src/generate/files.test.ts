@@ -5,7 +5,7 @@ import { GENERATED_FILES } from './files';
 const ROOT = resolve(__dirname, '../..');
 
 test.each(GENERATED_FILES.map((file) => [file.path, file] as const))(
-  'the committed %s is what npm run build derives from the contract (run npm run build when this fails)',
+  'the committed %s is what npm run build derives from the contract and the model list (run npm run build when this fails)',
   (path, file) => {
     const committed = readFileSync(resolve(ROOT, path), 'utf8');
     expect(committed).toBe(file.text(committed));

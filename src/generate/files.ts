@@ -1,9 +1,12 @@
 /**
- * Every file the build derives from the contract, as it should be now: `npm run build` writes them
+ * Every file the build derives from the contract (and the vehicle model hashes, from the model
+ * list), as it should be now: `npm run build` writes them
  * (build.mjs), and a test per file fails when the committed one is stale.
  */
+import { OPENAPI_FILE } from '../http/docs-page';
 import { VERSION } from '../version';
 import { luaAnnotations, typescriptDeclarations } from './consumer-types';
+import { modelHashesText } from './model-hashes';
 import { openApiText } from './openapi';
 import { convarsTable, errorsTable, exportsTable, manifestConvars, replaceSection, routesTable } from './tables';
 
@@ -15,9 +18,10 @@ export interface GeneratedFile {
 }
 
 export const GENERATED_FILES: readonly GeneratedFile[] = [
-  { path: 'openapi.json', text: () => openApiText(VERSION) },
+  { path: OPENAPI_FILE, text: () => openApiText(VERSION) },
   { path: 'citizen_records.d.ts', text: () => typescriptDeclarations() },
   { path: 'citizen_records.lua', text: () => luaAnnotations() },
+  { path: 'src/vehicles/model-hashes.ts', text: () => modelHashesText() },
   { path: 'fxmanifest.lua', text: (current) => replaceSection(current, 'convars', manifestConvars(), 'lua') },
   {
     path: 'README.md',

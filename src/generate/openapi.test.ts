@@ -44,12 +44,14 @@ test('a broken document is refused by the same check', () => {
 
 test('every route is described, records need a key, health, the document and its page do not', () => {
   expect(Object.keys(doc.paths).sort()).toEqual([
+    '/alpha/changes',
     '/alpha/citizens',
     '/alpha/citizens/{id}',
     '/alpha/citizens/{id}/presence',
     '/alpha/citizens/{id}/vehicles',
     '/alpha/players/{license}/citizens',
     '/alpha/vehicles/{plate}',
+    '/beta/changes',
     '/beta/citizens',
     '/beta/citizens/{id}',
     '/beta/citizens/{id}/presence',

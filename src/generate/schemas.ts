@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import type { FormatSchemaName, Shape } from '../contract/shapes';
-import { FORMAT_DOCUMENTATION, SHARED_SCHEMAS, type Example } from '../formats/documentation';
+import { FORMAT_DOCUMENTATION, SHARED_SCHEMAS } from '../formats/documentation';
+import type { Example } from '../formats/format';
 import { FORMATS, type AnyFormat } from '../formats/registry';
 
 export interface JsonSchema {
@@ -64,6 +65,7 @@ export function shapeSchema(shape: Shape, format: AnyFormat | null): JsonSchema 
       required: fields.map(([name]) => name).filter((name) => !shape.optional?.includes(name)),
     });
   }
+  if ('anyOf' in shape) return described({ anyOf: shape.anyOf.map((s) => shapeSchema(s, format)) });
   if ('perFormat' in shape) {
     return described({
       type: 'object',
@@ -86,6 +88,7 @@ export function exampleOf(shape: Shape, format: AnyFormat | null): Example {
     return FORMAT_DOCUMENTATION[format.name].examples[shape.formatSchema];
   }
   if ('sharedSchema' in shape) return SHARED_SCHEMAS[shape.sharedSchema].example;
+  if ('anyOf' in shape) return exampleOf(shape.anyOf[0], format);
   if ('list' in shape) {
     const item = exampleOf(shape.list, format);
     return { summary: `A list of one: ${item.summary}`, value: [item.value] };

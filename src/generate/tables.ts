@@ -6,7 +6,7 @@
 import { CONVAR_PREFIX, CONVARS, type Convar } from '../contract/convars';
 import { ERROR_CODES, errorDeclaration } from '../contract/errors';
 import { HEALTH_DATA } from '../contract/health';
-import { forFormat, type Answer } from '../contract/operations';
+import { forFormat, type Answer, type OperationCost } from '../contract/operations';
 import type { Shape } from '../contract/shapes';
 import { FORMATS, type AnyFormat } from '../formats/registry';
 import { LIST_READERS } from '../config/config';
@@ -27,6 +27,7 @@ function shapeText(shape: Shape, format: AnyFormat | null): string {
   if ('sharedSchema' in shape) return `<${shape.sharedSchema}>`;
   if ('list' in shape) return `[${shapeText(shape.list, format)}, …]`;
   if ('object' in shape) return `{${Object.keys(shape.object).join(', ')}}`;
+  if ('anyOf' in shape) return shape.anyOf.map((s) => shapeText(s, format)).join('|');
   if ('perFormat' in shape) return `{${FORMATS.map((f) => f.name).join(', ')}}`;
   if ('enum' in shape) return shape.enum.map((v) => JSON.stringify(v)).join('|');
   return shape.type;
@@ -50,7 +51,9 @@ export function routesTable(): string {
     const summary = format ? forFormat(operation.summary, format) : operation.summary;
     const access = operation.access === 'open' ? '; no key' : '';
     const query = operation.queryParameters.map((q) => `${q.name}=`).join('&');
-    const cost = operation.cost ? `; costs ${operation.cost} requests of the rate limit` : '';
+    const { cost: declared } = operation as { cost?: OperationCost };
+    const costlier = declared?.when ? `, ${declared.when.tokens} with ${code(`${declared.when.parameter}=${declared.when.value}`)}` : '';
+    const cost = declared ? `; costs ${declared.tokens} request${declared.tokens === 1 ? '' : 's'} of the rate limit${costlier}` : '';
     return [
       operation.methods.join(', '),
       code(query ? `${path}?${query}` : path),

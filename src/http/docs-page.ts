@@ -23,6 +23,8 @@ import { commonHeaders } from './respond';
 
 /** Where the build writes the renderer, relative to the resource folder; read with LoadResourceFile. */
 export const DOCS_RENDERER_FILE = 'dist/redoc.standalone.js';
+/** Where the build writes the OpenAPI document (src/generate/files.ts), read the same way: /openapi.json serves it, the page fetches that. */
+export const OPENAPI_FILE = 'openapi.json';
 
 export interface DocsPage {
   body: string;

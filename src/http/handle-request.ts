@@ -6,7 +6,7 @@
  */
 import { fail } from '../lookup/envelope';
 import type { Api } from '../api/handlers';
-import type { DataOperationId } from '../contract/operations';
+import { costOf, type DataOperationId } from '../contract/operations';
 import { describeError, type Logger } from '../logger';
 import type { AuthOutcome, Authenticator } from './auth';
 import { corsHeaders, preflightHeaders, type CorsOrigins } from './cors';
@@ -54,6 +54,12 @@ const UNAUTHORIZED: Record<Extract<AuthOutcome, { ok: false }>['reason'], string
     'The API key sent is not valid on this server. Send a key from citizen_records:api_keys as Authorization: Bearer <key> or X-API-Key: <key>.',
 };
 
+/** What the build ships beside the bundle, as the routes serve it. */
+interface Shipped {
+  document(): string;
+  docsPage(): DocsPage;
+}
+
 interface Answer {
   response: HttpResponse;
   /** For the access log: the key's name, `anonymous`, or `-` when no key was asked for. */
@@ -61,15 +67,17 @@ interface Answer {
 }
 
 export function createRequestHandler(api: Api, policy: HttpPolicy): (request: HttpRequest) => Promise<HttpResponse> {
-  // The /docs page, made at its first request and kept: its renderer is read and hashed once.
+  // The OpenAPI document and the /docs page, read (and the page made) at their first request and
+  // kept: each file is read once, the renderer hashed once.
+  let document: string | undefined;
   let docs: DocsPage | undefined;
-  const docsPage = () => (docs ??= buildDocsPage(api.docsRenderer()));
+  const shipped: Shipped = { document: () => (document ??= api.openApi()), docsPage: () => (docs ??= buildDocsPage(api.docsRenderer())) };
   return async (request) => {
     const started = policy.now();
     const requestId = policy.newRequestId();
     let answer: Answer;
     try {
-      answer = await respond(api, policy, request, requestId, docsPage);
+      answer = await respond(api, policy, request, requestId, shipped);
     } catch (error) {
       policy.log.error(
         `request ${requestId} (${clip(request.method, 16)} ${shownPath(request.path, 200)}) failed: ${describeError(error)}`,
@@ -87,7 +95,7 @@ export function createRequestHandler(api: Api, policy: HttpPolicy): (request: Ht
   };
 }
 
-async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, requestId: string, docsPage: () => DocsPage): Promise<Answer> {
+async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, requestId: string, shipped: Shipped): Promise<Answer> {
   const unauthenticated = (response: HttpResponse): Answer => ({ response, client: '-' });
   const route = matchRoute(request.path);
   if (!route) {
@@ -110,9 +118,10 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
     return unauthenticated(jsonResponse(health.success ? 200 : 503, health, requestId));
   }
   if (operation.answer.kind === 'document') {
-    return unauthenticated({ status: 200, headers: commonHeaders(requestId), body: api.openApi() });
+    return unauthenticated({ status: 200, headers: commonHeaders(requestId), body: shipped.document() });
   }
-  if (operation.answer.kind === 'page') return unauthenticated(docsResponse(docsPage(), requestId, request.headers['if-none-match']));
+  if (operation.answer.kind === 'page')
+    return unauthenticated(docsResponse(shipped.docsPage(), requestId, request.headers['if-none-match']));
 
   let client = '-';
   if (operation.access === 'key') {
@@ -124,7 +133,7 @@ async function respond(api: Api, policy: HttpPolicy, request: HttpRequest, reque
       return { response, client: auth.reason === 'no_keys_configured' ? '-' : 'rejected' };
     }
     client = auth.keyName;
-    const rate = policy.rateLimiter.take(auth.client, operation.cost ?? 1);
+    const rate = policy.rateLimiter.take(auth.client, costOf(operation, queryString(request.path)));
     if (!rate.allowed) {
       const message = `Too many requests for ${client === 'anonymous' ? 'this address' : `key ${client}`}; retry after ${rate.retryAfterSeconds} s.`;
       return {

@@ -92,6 +92,8 @@ describe('matchRoute', () => {
       '/beta/citizens/{id}/vehicles',
       '/alpha/citizens/{id}/presence',
       '/beta/citizens/{id}/presence',
+      '/alpha/changes',
+      '/beta/changes',
     ]);
   });
 });

@@ -7,7 +7,7 @@
  * exports (docs/live.md): Lua's `{}` arrives as `[]`, a table keyed by slot 1..n as an array
  * shifted by one, any other slot table as an object with string keys.
  */
-import type { Position } from '../formats/common/position';
+import type { Position } from '../values/position';
 
 /**
  * The frameworks whose players one format describes: es_extended (`esx`), or qb-core and its

@@ -9,8 +9,12 @@ import type { LookupCache } from './cache';
 import { unkept, stoppingOutcome, type Outcome } from './outcome';
 
 export interface LookupGate {
-  /** Runs `work` once for everyone asking `key` at once; keeps its outcome when it says it is cacheable. */
-  run(key: string, work: () => Promise<Outcome>): Promise<Outcome>;
+  /**
+   * Runs `work` once for everyone asking `key` at once; keeps its outcome when it says it is
+   * cacheable. A `fresh` lookup (the change feed's, after a write it detected) neither reads nor
+   * fills the cache, nor joins a lookup that began before it: it shares only with other fresh ones.
+   */
+  run(key: string, work: () => Promise<Outcome>, fresh?: boolean): Promise<Outcome>;
   /** How many distinct lookups wait on the database now. */
   inFlight(): number;
   stop(): void;
@@ -32,9 +36,10 @@ export function createLookupGate(options: LookupGateOptions): LookupGate {
   const busy = `Too many ${noun} are waiting on the database (citizen_records:${convar} is ${options.maxInFlight}); try again in a moment.`;
 
   return {
-    run(key, work) {
+    run(asked, work, fresh = false) {
       if (stopped) return Promise.resolve(stoppingOutcome());
-      const cached = options.cache.get(key);
+      const key = fresh ? `fresh\u0000${asked}` : asked;
+      const cached = fresh ? undefined : options.cache.get(key);
       if (cached) return Promise.resolve(cached);
       const shared = waiting.get(key);
       if (shared) return shared.answer;
@@ -43,7 +48,7 @@ export function createLookupGate(options: LookupGateOptions): LookupGate {
       const answer = new Promise<Outcome>((resolve, reject) => {
         abandon = () => resolve(stoppingOutcome());
         work().then((outcome) => {
-          if (!stopped && outcome.cacheable) options.cache.set(key, outcome);
+          if (!stopped && !fresh && outcome.cacheable) options.cache.set(key, outcome);
           resolve(outcome);
         }, reject);
       }).finally(() => waiting.delete(key));

@@ -79,6 +79,8 @@ export interface LookupRequest<I, B, T> {
    * so a database answer cached while a citizen was offline is not served once he logs in.
    */
   liveVersion?: number;
+  /** The answer as the database holds it now, never a cached one (the change feed's lookups). */
+  fresh?: boolean;
 }
 
 /** The room's answer from the format's tables as they are bound now; a 501 where they cannot serve it. */
@@ -135,8 +137,10 @@ export function runLookup<I, B, T>(request: LookupRequest<I, B, T>): Promise<Out
   const key = `${format}\u0000${room.key(input)}\u0000${request.liveVersion ?? 0}`;
   // The gate never rejects: its work answers every failure.
   const gated = (runner: Runner) =>
-    house.gates[runner].run(key, () =>
-      answerRetryingOnce(request, input, runner).then((looked) => outcomeOf(looked.value, looked.met), failed),
+    house.gates[runner].run(
+      key,
+      () => answerRetryingOnce(request, input, runner).then((looked) => outcomeOf(looked.value, looked.met), failed),
+      request.fresh,
     );
   // A constant runner's gate is known before the tables are read: a cache hit reads none of them.
   if (typeof room.runner === 'string') return gated(room.runner);

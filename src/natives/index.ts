@@ -60,6 +60,8 @@ interface FxGlobals {
   GetResourceMetadata(resource: string, key: string, index: number): string | null;
   /** Own type: @citizenfx/server says `string`, but a missing file gives null. */
   LoadResourceFile(resource: string, file: string): string | null;
+  /** Own type: null (unknown resource, no write permission) or false (not created) besides true. */
+  SaveResourceFile(resource: string, file: string, data: string, length: number): boolean | null;
 }
 
 /** What the resource uses of FXServer. */
@@ -97,6 +99,13 @@ export interface Natives {
    * (LOAD_RESOURCE_FILE, citizenfx/fivem@0190684:code/components/citizen-scripting-core/src/MetadataScriptFunctions.cpp).
    */
   loadResourceFile(resource: string, file: string): string | null;
+  /**
+   * Writes a file in a resource's folder (this one's: writing elsewhere needs a permission), whole:
+   * true when written (SAVE_RESOURCE_FILE, same file as above). The length the native takes counts
+   * bytes of the UTF-8 it writes; -1 asks it to measure the text itself (up to its first NUL, which
+   * JSON text never holds), where a JS `length` would count UTF-16 units and cut a text with accents short.
+   */
+  saveResourceFile(resource: string, file: string, data: string): boolean;
 }
 
 /** The natives of a script resource whose globals are `globals` (this one's: globalThis). */
@@ -121,6 +130,7 @@ export function bindNatives(globals: object): Natives {
     pedArmour: (ped) => fx.GetPedArmour(ped),
     stateBagValue: (bag, key) => fx.GetStateBagValue(bag, key),
     loadResourceFile: (resource, file) => fx.LoadResourceFile(resource, file),
+    saveResourceFile: (resource, file, data) => fx.SaveResourceFile(resource, file, data, -1) === true,
   };
 }
 

@@ -6,7 +6,7 @@
 import { fail, ok } from '../lookup/envelope';
 import { metNobody } from '../lookup/looked';
 import type { Checked, Room } from '../lookup/pipeline';
-import type { FormatSearch } from '../formats/common/search-sql';
+import type { FormatSearch } from './sql';
 import {
   nextSearchCursor,
   pageLimit,
@@ -15,7 +15,7 @@ import {
   searchFilterKey,
   type CursorKey,
   type SearchQuery,
-} from '../api/search-query';
+} from './query';
 
 /** What a format's bound lookups offer a search (its `search`); null where its table is missing. */
 export type SearchTables = { search: FormatSearch<unknown> } | null;

@@ -6,12 +6,14 @@
  * and /health tells a replica's lag. Stateless: any number of instances behind a load balancer.
  */
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { assemble } from '../api/assemble';
 import { createMysql2Database } from '../db/mysql2';
-import { DOCS_RENDERER_FILE } from '../http/docs-page';
+import { DOCS_RENDERER_FILE, OPENAPI_FILE } from '../http/docs-page';
 import { NO_LIVE_SOURCE } from '../live/source';
+import { fail } from '../lookup/envelope';
+import { unkept } from '../lookup/outcome';
 import { createLogger } from '../logger';
 import { VERSION } from '../version';
 import { createGameLiveSource, GAME_TIMEOUT_MS } from './game-live';
@@ -19,12 +21,18 @@ import { listen } from './http-server';
 import { watchReplica } from './replica';
 import { readSettings, SettingsError, variableOf } from './settings';
 
+/** What the change feed's routes answer here: 501, and where to ask instead. */
+const FEED_ELSEWHERE = fail(
+  'format_unavailable',
+  'The change feed is served by the game server (its /citizen_records/{format}/changes), not by the standalone service: its state lives there.',
+);
+
 /**
- * The files the resource reads from its folder, read here from beside this script: dist/ holds the
- * renderer of /docs, and the release's root (dist/..) the OpenAPI document.
+ * A file the resource reads from its folder (the OpenAPI document, /docs's renderer), read here
+ * from the same place: this script is the folder's dist/standalone.js.
  */
-function shipped(relative: string, what: string): string {
-  const path = join(__dirname, relative);
+function shipped(file: string, what: string): string {
+  const path = join(dirname(__dirname), file);
   try {
     return readFileSync(path, 'utf8');
   } catch {
@@ -53,7 +61,6 @@ async function main(): Promise<void> {
     log.info(
       `no game server (${variableOf('game_url')}, ${variableOf('game_key')}): records come from the database, presence answers offline`,
     );
-  let openApi: string | undefined;
   const { handle, stop } = assemble({
     config,
     db,
@@ -61,12 +68,14 @@ async function main(): Promise<void> {
     // No framework beside it: job and gang labels, and vehicle labels, are what the database and the built-in model list give.
     groups: () => undefined,
     vehicles: () => undefined,
-    openApi: () => (openApi ??= shipped('../openapi.json', '/openapi.json')),
-    docsRenderer: () => shipped(basename(DOCS_RENDERER_FILE), '/docs'),
+    openApi: () => shipped(OPENAPI_FILE, '/openapi.json'),
+    docsRenderer: () => shipped(DOCS_RENDERER_FILE, '/docs'),
     version: VERSION,
     log,
     now,
     replica: watchReplica({ show: db.show, maxLagS: config.replicaMaxLagS, warn: (m) => log.warn(m), now }),
+    // The feed's state is the game server's (docs/standalone.md#many-instances): ask it there.
+    feed: () => ({ changes: () => Promise.resolve(unkept(FEED_ELSEWHERE)), stop: () => undefined }),
   });
   const server = await listen(handle, { port: settings.port, host: settings.host, log: (m) => log.error(m) });
   log.info(

@@ -11,7 +11,7 @@ import { fail, ok } from '../lookup/envelope';
 import { metNobody } from '../lookup/looked';
 import type { Checked, Room, Runner } from '../lookup/pipeline';
 import type { Preparation } from '../lookup/prepared';
-import { parsePlate, type PlateQuery } from '../formats/common/plate';
+import { parsePlate, type PlateQuery } from './plate';
 import {
   prepareVehicles,
   type PreparedVehicles,
@@ -19,7 +19,7 @@ import {
   type VehicleLookups,
   type VehicleOptions,
   type VehicleSource,
-} from '../formats/common/vehicle-lookup';
+} from './prepare';
 
 /** What the vehicles room knows of a format. */
 export interface VehicleFormat extends IdRule {

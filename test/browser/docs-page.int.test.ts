@@ -4,7 +4,7 @@
  * every error code of the resource's own /openapi.json, while the browser asks for nothing outside
  * the resource. The HTTP side (headers, validators, no key, HEAD) is checked over the same socket.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ERROR_CODES } from '../../src/contract/errors';
@@ -122,21 +122,33 @@ describe('over HTTP', () => {
     expect([head.status, head.body, head.headers.etag, head.headers['content-type']]).toEqual([200, '', etag, 'text/html; charset=utf-8']);
   });
 
-  test('a copy of the resource without its renderer answers /docs 500 internal_error and logs what is missing; its other routes answer', async () => {
+  test('a copy of the resource without the files the build ships beside the bundle answers /docs and /openapi.json 500 internal_error and logs what is missing; with a document, it serves that file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'citizen-records-bare-'));
+    const bare = (path: string) => rawRequest(harness.base, `/citizen_records_bare${path}`);
     try {
       mkdirSync(join(dir, 'dist'));
       copyFileSync(join(ROOT, 'fxmanifest.lua'), join(dir, 'fxmanifest.lua'));
       copyFileSync(join(ROOT, 'dist/server.js'), join(dir, 'dist/server.js'));
       harness.host.startResource(dir, 'citizen_records_bare');
-      const docs = await rawRequest(harness.base, '/citizen_records_bare/docs');
-      expect(docs.answered && [docs.status, JSON.parse(docs.body).error.code]).toEqual([500, 'internal_error']);
-      await waitFor(
-        () => harness.host.linesOf('citizen_records_bare').some((line) => line.includes('dist/redoc.standalone.js is missing')),
-        'the log line',
-      );
-      const openApi = await rawRequest(harness.base, '/citizen_records_bare/openapi.json');
-      expect(openApi.answered && openApi.status).toBe(200);
+      for (const [route, file] of [
+        ['/docs', 'dist/redoc.standalone.js'],
+        ['/openapi.json', 'openapi.json'],
+      ]) {
+        const answer = await bare(route);
+        expect(answer.answered && [answer.status, JSON.parse(answer.body).error.code]).toEqual([500, 'internal_error']);
+        await waitFor(
+          () =>
+            harness.host
+              .linesOf('citizen_records_bare')
+              .some((line) => line.includes(`${file} is missing from the resource's folder, and ${route} needs it`)),
+          `the log line of ${file}`,
+        );
+      }
+      // The document is read from the resource's folder when asked, not carried in the bundle.
+      const document = '{"openapi": "3.1.0", "info": {"title": "a document of this folder"}}';
+      writeFileSync(join(dir, 'openapi.json'), document);
+      const openApi = await bare('/openapi.json');
+      expect(openApi.answered && [openApi.status, openApi.body]).toEqual([200, document]);
     } finally {
       harness.host.stopResource('citizen_records_bare');
       rmSync(dir, { recursive: true, force: true });

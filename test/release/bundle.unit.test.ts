@@ -1,7 +1,7 @@
 /**
- * What dist/server.js is made of: the code the resource runs, and the OpenAPI text the build
- * generated. The document's generator, zod (its schemas only describe records; no lookup runs
- * them) and the test rows behind the examples stay out of it.
+ * What dist/server.js is made of: the code the resource runs. The document's generator, zod (its
+ * schemas only describe records; no lookup runs them), the test rows behind the examples and the
+ * OpenAPI document itself (the resource reads the shipped openapi.json) stay out of it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +37,11 @@ test('the bundle is made of runtime code only: no zod, schema, generator, docume
 });
 
 // That it serves the document the build generated: test/integration/http-contract.int.test.ts.
+test('the OpenAPI document is not in it: no reference to its schemas, which only the document makes', () => {
+  expect(readFileSync(join(ROOT, 'openapi.json'), 'utf8')).toContain('"$ref": "#/components/schemas/');
+  expect(bundle).not.toContain('#/components/schemas/');
+});
+
 test('no raw test row reaches it', () => {
   for (const raw of [String(LEGACY_1_13_OX_ILLENIUM.accounts), String(LEGACY_1_13_OX_ILLENIUM.metadata), String(qbcoreRow.charinfo)]) {
     expect(bundle).not.toContain(JSON.stringify(raw).slice(1, -1));

@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-data
 import { loadFixture } from '../../devkit/resource-harness';
 import { readTableColumns } from '../../src/db/table-columns';
 import { isStatementTimeout } from '../../src/db/statement-timeout';
-import { parseCalendarDate, storedDatePattern, type DateOrder } from '../../src/formats/common/calendar-date';
+import { parseCalendarDate, storedDatePattern, type DateOrder } from '../../src/values/calendar-date';
 import { prepareAlpha } from '../../src/formats/alpha/prepare';
 import { prepareAlphaSearch } from '../../src/formats/alpha/search';
 import type { FormatOptions } from '../../src/formats/format';

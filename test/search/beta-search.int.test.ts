@@ -5,7 +5,7 @@
 import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
 import { loadFixture } from '../../devkit/resource-harness';
 import { readTableColumns } from '../../src/db/table-columns';
-import { parseCalendarDate } from '../../src/formats/common/calendar-date';
+import { parseCalendarDate } from '../../src/values/calendar-date';
 import { betaFormat } from '../../src/formats/beta';
 import { BIRTHDATE_ORDER } from '../../src/formats/beta/charinfo';
 import { prepareBetaSearch } from '../../src/formats/beta/search';

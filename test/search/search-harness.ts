@@ -8,8 +8,8 @@ import { directDatabase } from '../../devkit/db/direct-database';
 import type { TestDatabase } from '../../devkit/db/test-database';
 import type { ScanningDatabase, StatementRunner } from '../../src/db/database';
 import { statementTimeoutStyle, type StatementTimeoutStyle } from '../../src/db/statement-timeout';
-import { nextSearchCursor, pageLimit, parseSearchArgument, type CursorKey } from '../../src/api/search-query';
-import type { FormatSearch, SearchCriteria, SearchPage } from '../../src/formats/common/search-sql';
+import { nextSearchCursor, pageLimit, parseSearchArgument, type CursorKey } from '../../src/search/query';
+import type { FormatSearch, SearchCriteria, SearchPage } from '../../src/search/sql';
 
 export interface SearchConnection {
   connection: mysql.Connection;

@@ -16,12 +16,12 @@ import { resolve } from 'node:path';
 import type { Database, Row, ScanningDatabase, StatementRunner } from '../../src/db/database';
 import { alphaVehicleSource } from '../../src/formats/alpha/vehicles';
 import { betaVehicleSource } from '../../src/formats/beta/vehicles';
-import { joaat } from '../../src/formats/common/joaat';
-import { parsePlate, type PlateQuery } from '../../src/formats/common/plate';
+import { joaat } from '../../src/vehicles/joaat';
+import { parsePlate, type PlateQuery } from '../../src/vehicles/plate';
 import { isStatementTimeout } from '../../src/db/statement-timeout';
-import { readSharedVehicles, type VehicleCatalog } from '../../src/formats/common/vehicle-catalog';
-import { prepareVehicles, type VehicleLookupKind, type VehicleOptions, type VehicleSource } from '../../src/formats/common/vehicle-lookup';
-import { vehicleRecordSchema, type VehicleRecord } from '../../src/formats/common/vehicle-schema';
+import { readSharedVehicles, type VehicleCatalog } from '../../src/vehicles/catalog';
+import { prepareVehicles, type VehicleLookupKind, type VehicleOptions, type VehicleSource } from '../../src/vehicles/prepare';
+import { vehicleRecordSchema, type VehicleRecord } from '../../src/vehicles/schema';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
 

@@ -1,6 +1,6 @@
 import type { Row } from '../../db/database';
-import { asString } from '../common/coerce';
-import { numberFields } from '../common/number-fields';
+import { asString } from '../../values/coerce';
+import { numberFields } from '../../values/number-fields';
 import type { AlphaAccounts } from './schema';
 
 /** The three accounts of the record from a stored `{name: amount}` map; a missing one is 0. */

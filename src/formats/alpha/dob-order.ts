@@ -4,7 +4,7 @@
  * dates are evidence: a first field above 12 can only be a day (DMY), a second above 12 only a day
  * (MDY). With no evidence, or evidence both ways, ESX's own default DMY stands.
  */
-import type { DateOrder } from '../common/calendar-date';
+import type { DateOrder } from '../../values/calendar-date';
 
 export type DobFormatSetting = DateOrder | 'auto';
 

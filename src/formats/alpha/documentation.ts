@@ -3,8 +3,8 @@
  * example record, a sample row put through the real normaliser so it can never drift from what a
  * route answers.
  */
-import { readSharedVehicles } from '../common/vehicle-catalog';
-import type { Example, FormatDocumentation } from '../documentation';
+import { readSharedVehicles } from '../../vehicles/catalog';
+import type { Example, FormatDocumentation } from '../format';
 import { LEGACY_1_13_OX_ILLENIUM, LEGACY_OWNED_VEHICLE } from './__fixtures__/rows';
 import { normaliseAlphaRow, normaliseAlphaSummary } from './normalise';
 import { alphaRecordSchema, alphaSummarySchema } from './schema';

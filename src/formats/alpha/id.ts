@@ -1,5 +1,5 @@
 import type { ParameterRule } from '../../contract/parameters';
-import { ruleCheck } from '../common/rule';
+import { ruleCheck } from '../../values/rule';
 
 /**
  * The alpha id: the ESX `identifier` as stored, 1–64 characters of `[A-Za-z0-9:_.-]`. An id made

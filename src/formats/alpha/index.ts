@@ -1,5 +1,6 @@
 import { defineFormat } from '../format';
 import { alphaVehicleSource } from './vehicles';
+import { alphaChanges } from './changes';
 import { ALPHA_ID_RULE, isValidAlphaId } from './id';
 import { alphaLive } from './live';
 import { prepareAlpha } from './prepare';
@@ -15,6 +16,7 @@ export const alphaFormat = defineFormat({
   idRule: ALPHA_ID_RULE,
   isValidId: isValidAlphaId,
   vehicles: alphaVehicleSource,
+  changes: alphaChanges,
   prepare: prepareAlpha,
   // es_extended's xPlayer, merged over the row by mergeAlphaLive.
   live: alphaLive,

@@ -1,8 +1,8 @@
 import type { Row } from '../../db/database';
-import { asNumber, asString } from '../common/coerce';
-import { compareCodeUnits } from '../common/compare';
-import { readLuaTable } from '../common/lua-table';
-import { namedEntries } from '../common/named-entries';
+import { asNumber, asString } from '../../values/coerce';
+import { compareCodeUnits } from '../../values/compare';
+import { readLuaTable } from '../../values/lua-table';
+import { namedEntries } from '../../values/named-entries';
 import type { AlphaInventoryItem } from './schema';
 
 /**

@@ -7,9 +7,9 @@
  * database holds (skin, status, last_property, phone_number, is_dead, disabled) stays too.
  */
 import type { Row } from '../../db/database';
-import { asRecord, asString } from '../common/coerce';
-import { readLuaTable } from '../common/lua-table';
-import { namedEntries } from '../common/named-entries';
+import { asRecord, asString } from '../../values/coerce';
+import { readLuaTable } from '../../values/lua-table';
+import { namedEntries } from '../../values/named-entries';
 import type { FormatLive, LiveParts } from '../../live/parts';
 import { alphaIdCandidates } from './id';
 import type { AlphaSource } from './normalise';

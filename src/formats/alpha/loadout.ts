@@ -1,7 +1,7 @@
-import { asNumber, asRecord } from '../common/coerce';
-import { compareCodeUnits } from '../common/compare';
-import { readLuaTable } from '../common/lua-table';
-import { namedEntries } from '../common/named-entries';
+import { asNumber, asRecord } from '../../values/coerce';
+import { compareCodeUnits } from '../../values/compare';
+import { readLuaTable } from '../../values/lua-table';
+import { namedEntries } from '../../values/named-entries';
 import type { AlphaLoadoutItem } from './schema';
 
 /**

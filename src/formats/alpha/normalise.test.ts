@@ -1,5 +1,5 @@
 import type { Row } from '../../db/database';
-import type { DateOrder } from '../common/calendar-date';
+import type { DateOrder } from '../../values/calendar-date';
 import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/rows';
 import { EMPTY_SKIN } from './__fixtures__/empty-skin';
 import { normaliseAlphaRow, type AlphaSource } from './normalise';

@@ -1,9 +1,9 @@
 import type { Row } from '../../db/database';
-import { parseCalendarDate, type DateOrder } from '../common/calendar-date';
-import { asBoolean, asNumber, asString } from '../common/coerce';
-import { parseJsonColumn, type Warn } from '../common/json-column';
-import { numberFields } from '../common/number-fields';
-import { toPosition } from '../common/position';
+import { parseCalendarDate, type DateOrder } from '../../values/calendar-date';
+import { asBoolean, asNumber, asString } from '../../values/coerce';
+import { parseJsonColumn, type Warn } from '../../values/json-column';
+import { numberFields } from '../../values/number-fields';
+import { toPosition } from '../../values/position';
 import { legacyAccounts, normaliseAccounts } from './accounts';
 import type { AlphaColumn } from './query';
 import { normaliseUserInventory, normaliseInventory } from './inventory';

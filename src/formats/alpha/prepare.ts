@@ -1,11 +1,11 @@
 import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns, type TableColumn } from '../../db/table-columns';
 import { quoteIdentifier } from '../../db/sql';
-import type { DateOrder } from '../common/calendar-date';
+import type { DateOrder } from '../../values/calendar-date';
 import { chooseDobOrder, DOB_SAMPLE_ROWS } from './dob-order';
-import { warnOversize } from '../common/oversize';
+import { warnOversize } from '../../db/oversize';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
-import { compareCodeUnits } from '../common/compare';
+import { compareCodeUnits } from '../../values/compare';
 import { mergeLive, mergeRead, metOfRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { alphaLiveColumns, mergeAlphaLive } from './live';
@@ -21,6 +21,7 @@ import {
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
 import { normaliseAlphaRow } from './normalise';
 import { prepareAlphaSearch } from './search';
+import { alphaWatchedTable } from './changes';
 import type { AlphaRecord } from './schema';
 
 /** The order of this server's `dateofbirth` strings: the convar's, or under `auto` a bounded sample's. */
@@ -55,7 +56,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
   const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
   const inventoryInRows = !columns.has('inventory') && hasUserInventoryColumns(await readTableColumns(db, 'user_inventory'));
   const sideTablesAbsent = !accountsInRows && !inventoryInRows;
-  await adviseIndexes(db, 'users', ['identifier'], options.warn);
+  const indexes = await adviseIndexes(db, 'users', ['identifier'], options.warn);
   if (userAccountsTable) await adviseIndexes(db, 'user_accounts', ['identifier'], options.warn);
   if (inventoryInRows) await adviseIndexes(db, 'user_inventory', ['identifier'], options.warn);
 
@@ -97,6 +98,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
 
   return {
     search,
+    watched: alphaWatchedTable({ columns, selected, indexes, maxColumnBytes: options.maxColumnBytes }),
     async byId(id, live) {
       // The framework is asked first only where one identifier is looked up and `users` alone holds
       // the citizen (no side tables): then its values stand for the accounts, job, group, items,

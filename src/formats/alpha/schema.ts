@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, positionSchema } from '../common/schema-parts';
+import { calendarDateSchema, positionSchema } from '../../values/schema-parts';
 
 /**
  * The alpha record (docs/design.md §8.1): one ESX `users` row. Strict objects wherever the spec lists

@@ -11,10 +11,10 @@
 import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
-import { storedDatePattern, type DateOrder } from '../common/calendar-date';
-import type { Warn } from '../common/json-column';
-import { warnOversize } from '../common/oversize';
-import { buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
+import { storedDatePattern, type DateOrder } from '../../values/calendar-date';
+import type { Warn } from '../../values/json-column';
+import { warnOversize } from '../../db/oversize';
+import { buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../../search/sql';
 import { selectAlphaColumns } from './query';
 import { ALPHA_SUMMARY_FIELDS, normaliseAlphaSummary, type AlphaSummary } from './normalise';
 

@@ -1,4 +1,4 @@
-import { asString } from '../common/coerce';
+import { asString } from '../../values/coerce';
 
 export type AlphaSex = 'm' | 'f' | '';
 

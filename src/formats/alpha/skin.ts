@@ -1,7 +1,7 @@
-import { asList, asNumber, asRecord, asString } from '../common/coerce';
-import { readLuaTable } from '../common/lua-table';
-import { plainJson } from '../common/safe-json';
-import { numberFields } from '../common/number-fields';
+import { asList, asNumber, asRecord, asString } from '../../values/coerce';
+import { readLuaTable } from '../../values/lua-table';
+import { plainJson } from '../../values/safe-json';
+import { numberFields } from '../../values/number-fields';
 import type { AlphaSkin } from './schema';
 import type { AlphaSex } from './sex';
 

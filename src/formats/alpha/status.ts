@@ -1,5 +1,5 @@
-import { asList, asNumber } from '../common/coerce';
-import { namedEntries } from '../common/named-entries';
+import { asList, asNumber } from '../../values/coerce';
+import { namedEntries } from '../../values/named-entries';
 import type { AlphaStatus } from './schema';
 
 /**

@@ -5,9 +5,9 @@
  * of 1.1 (no fuel), 1.2+ and Legacy, esx_garage's parking/pound, job fleet cars.
  */
 import type { Row } from '../../db/database';
-import { joaat } from '../common/joaat';
-import { readSharedVehicles } from '../common/vehicle-catalog';
-import { vehicleRecordSchema, type VehicleRecord } from '../common/vehicle-schema';
+import { joaat } from '../../vehicles/joaat';
+import { readSharedVehicles } from '../../vehicles/catalog';
+import { vehicleRecordSchema, type VehicleRecord } from '../../vehicles/schema';
 import { normaliseAlphaVehicle } from './vehicles';
 
 function run(row: Row, vehicles = readSharedVehicles(undefined)): { record: VehicleRecord; warnings: string[] } {

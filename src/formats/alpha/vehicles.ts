@@ -10,13 +10,13 @@
  */
 import type { Row } from '../../db/database';
 import type { TableColumn } from '../../db/table-columns';
-import { asString } from '../common/coerce';
-import { asModelHash, joaat } from '../common/joaat';
-import { displayPlate } from '../common/plate';
-import { describeModel } from '../common/vehicle-catalog';
-import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehicleProperties, vehicleState } from '../common/vehicle-fields';
-import type { VehicleNormaliseContext, VehicleSource } from '../common/vehicle-lookup';
-import type { VehicleRecord } from '../common/vehicle-schema';
+import { asString } from '../../values/coerce';
+import { asModelHash, joaat } from '../../vehicles/joaat';
+import { displayPlate } from '../../vehicles/plate';
+import { describeModel } from '../../vehicles/catalog';
+import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehicleProperties, vehicleState } from '../../vehicles/fields';
+import type { VehicleNormaliseContext, VehicleSource } from '../../vehicles/prepare';
+import type { VehicleRecord } from '../../vehicles/schema';
 import { quoteIdentifier } from '../../db/sql';
 import { alphaIdCandidates } from './id';
 

@@ -1,5 +1,5 @@
-import { parseCalendarDate, type DateOrder } from '../common/calendar-date';
-import { asRecord, asString } from '../common/coerce';
+import { parseCalendarDate, type DateOrder } from '../../values/calendar-date';
+import { asRecord, asString } from '../../values/coerce';
 import { CHARINFO_DEFAULTS, DEFAULT_CID } from './defaults';
 import type { BetaRecord } from './schema';
 

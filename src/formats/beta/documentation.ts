@@ -3,7 +3,7 @@
  * example record, a sample row put through the real normaliser so it can never drift from what a
  * route answers.
  */
-import type { FormatDocumentation } from '../documentation';
+import type { FormatDocumentation } from '../format';
 import { qbcoreRow } from './__fixtures__/rows';
 import { normaliseBetaRow, normaliseBetaSummary } from './normalise';
 import { betaRecordSchema, betaSummarySchema } from './schema';

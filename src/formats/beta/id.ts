@@ -1,5 +1,5 @@
 import type { ParameterRule } from '../../contract/parameters';
-import { ruleCheck } from '../common/rule';
+import { ruleCheck } from '../../values/rule';
 
 /** The beta id: a `citizenid`, 1–50 characters of `[A-Za-z0-9]`, matched case-insensitively (query.ts). */
 export const BETA_ID_RULE: ParameterRule = {

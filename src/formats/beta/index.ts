@@ -1,5 +1,6 @@
 import { defineFormat } from '../format';
 import { betaVehicleSource } from './vehicles';
+import { betaChanges } from './changes';
 import { BETA_ID_RULE, isValidBetaId } from './id';
 import { betaLive } from './live';
 import { prepareBeta } from './prepare';
@@ -15,6 +16,7 @@ export const betaFormat = defineFormat({
   idRule: BETA_ID_RULE,
   isValidId: isValidBetaId,
   vehicles: betaVehicleSource,
+  changes: betaChanges,
   prepare: prepareBeta,
   // qb-core's and qbx_core's PlayerData, merged over the row by mergeBetaLive.
   live: betaLive,

@@ -1,6 +1,6 @@
-import { asList, asNumber, asRecord, clamp } from '../common/coerce';
-import { namedEntries } from '../common/named-entries';
-import { optionalNumber, optionalString } from '../common/optional';
+import { asList, asNumber, asRecord, clamp } from '../../values/coerce';
+import { namedEntries } from '../../values/named-entries';
+import { optionalNumber, optionalString } from '../../values/optional';
 import type { BetaItem, BetaItemMetadata } from './schema';
 
 /**

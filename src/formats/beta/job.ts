@@ -1,5 +1,5 @@
-import { asBoolean, asNumber, asRecord, asString } from '../common/coerce';
-import { optionalBoolean, optionalNumber } from '../common/optional';
+import { asBoolean, asNumber, asRecord, asString } from '../../values/coerce';
+import { optionalBoolean, optionalNumber } from '../../values/optional';
 import { GANG_DEFAULTS, JOB_DEFAULTS } from './defaults';
 import { DEFAULT_GANGS, DEFAULT_JOBS, type GradeDefinition, type GroupCatalog, type GroupDefinition } from './group-catalog';
 import type { BetaGang, BetaJob } from './schema';

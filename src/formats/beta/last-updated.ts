@@ -1,4 +1,4 @@
-import { optionalNumber } from '../common/optional';
+import { optionalNumber } from '../../values/optional';
 
 /** 9999-12-31T23:59:59.999Z: past it, toISOString writes a six-digit year no ISO parser takes. */
 const LAST_ISO_MS = 253402300799999;

@@ -6,7 +6,7 @@
  * ped the row's last saved position stays, as do `name`, `license` and `last_updated`.
  */
 import type { Row } from '../../db/database';
-import { asRecord, asString } from '../common/coerce';
+import { asRecord, asString } from '../../values/coerce';
 import type { FormatLive, LiveParts } from '../../live/parts';
 
 export const betaLive: FormatLive = {

@@ -1,5 +1,5 @@
-import { asBoolean, asNumber, asRecord, asString, clamp } from '../common/coerce';
-import { readLuaTable } from '../common/lua-table';
+import { asBoolean, asNumber, asRecord, asString, clamp } from '../../values/coerce';
+import { readLuaTable } from '../../values/lua-table';
 import { METADATA_DEFAULTS } from './defaults';
 import type { BetaMetadata } from './schema';
 

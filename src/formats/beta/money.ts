@@ -1,4 +1,4 @@
-import { asNumber, asRecord } from '../common/coerce';
+import { asNumber, asRecord } from '../../values/coerce';
 import { MONEY_DEFAULTS } from './defaults';
 import type { BetaRecord } from './schema';
 

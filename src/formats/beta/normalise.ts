@@ -1,6 +1,6 @@
 import type { Row } from '../../db/database';
-import { asNumber, asString } from '../common/coerce';
-import { parseJsonColumn, type Warn } from '../common/json-column';
+import { asNumber, asString } from '../../values/coerce';
+import { parseJsonColumn, type Warn } from '../../values/json-column';
 import { normaliseCharinfo } from './charinfo';
 import { normaliseInventory } from './inventory';
 import { normaliseGang, normaliseJob } from './job';

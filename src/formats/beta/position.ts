@@ -1,5 +1,5 @@
-import { asRecord } from '../common/coerce';
-import { toPosition, type Position } from '../common/position';
+import { asRecord } from '../../values/coerce';
+import { toPosition, type Position } from '../../values/position';
 import { DEFAULT_POSITION } from './defaults';
 
 /**

@@ -1,13 +1,14 @@
 import type { Database, Row } from '../../db/database';
 import { adviseIndexes, readTableColumns } from '../../db/table-columns';
-import { compareCodeUnits } from '../common/compare';
-import { warnOversize } from '../common/oversize';
+import { compareCodeUnits } from '../../values/compare';
+import { warnOversize } from '../../db/oversize';
 import { mergeLive, mergeRead, queriesWithout, type FormatLookups, type FormatOptions, type LiveContext } from '../format';
 import { metNobody, metTogether, type Looked } from '../../lookup/looked';
 import { frameworkCatalogs } from './group-catalog';
 import { betaLiveColumns, mergeBetaLive } from './live';
 import { normaliseBetaRow } from './normalise';
 import { prepareBetaSearch } from './search';
+import { betaWatchedTable } from './changes';
 import { buildCitizenQuery, buildLicenseQuery, PLAYERS_TABLE, type CitizenQuery } from './query';
 import type { BetaRecord } from './schema';
 
@@ -20,7 +21,7 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   const query = columns && buildCitizenQuery(columns, options.maxColumnBytes);
   if (!query) return null;
   const licenseQuery = buildLicenseQuery(columns, options.maxColumnBytes);
-  await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
+  const indexes = await adviseIndexes(db, PLAYERS_TABLE, ['citizenid', ...(columns.has('license') ? ['license'] : [])], options.warn);
   // Built like `query` (so never null: the table has its citizenid), less the columns replaced.
   const liveQuery = queriesWithout((replaced): CitizenQuery => buildCitizenQuery(columns, options.maxColumnBytes, replaced) ?? query);
   const normalise = (row: Row, nowMs: number): BetaRecord =>
@@ -32,6 +33,7 @@ export async function prepareBeta(db: Database, options: FormatOptions): Promise
   };
   return {
     search: prepareBetaSearch(columns, options),
+    watched: betaWatchedTable({ columns, indexes, maxColumnBytes: options.maxColumnBytes }),
     async byId(id, live) {
       const nowMs = options.now();
       // An online citizen: what PlayerData holds is read from the framework, not from the row (most

@@ -3,7 +3,7 @@ import { selectColumn } from '../../db/column-select';
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
 import { MAX_CITIZENS_PER_LICENSE } from '../../contract/operations';
-import type { License } from '../common/license';
+import type { License } from '../../values/license';
 
 export const PLAYERS_TABLE = 'players';
 
@@ -11,7 +11,7 @@ export const PLAYERS_TABLE = 'players';
 export const LAST_UPDATED_UNIX = 'last_updated_unix';
 
 /** Columns read as they are named; any of them may be missing on a given server. */
-const READ_COLUMNS = [
+export const READ_COLUMNS = [
   'citizenid',
   'cid',
   'license',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, positionSchema } from '../common/schema-parts';
+import { calendarDateSchema, positionSchema } from '../../values/schema-parts';
 
 /**
  * The beta record (docs/design.md §8.2): one QBCore or Qbox `players` row. The single source of truth for

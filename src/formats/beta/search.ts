@@ -6,7 +6,7 @@
  * MariaDB 10.2.3+ share; JSON_VALUE is MySQL 8.0.21+ only (Project-Sloth/ps-mdt#93 is that
  * failure on MySQL 5.7). Their result is utf8mb4_bin on MySQL and on current MariaDB
  * (https://dev.mysql.com/doc/refman/8.0/en/json.html: "utf8mb4 … utf8mb4_bin"; MDEV-35614), so
- * search-sql.ts converts and re-collates it. Around them:
+ * src/search/sql.ts converts and re-collates it. Around them:
  * - JSON_VALID first: MySQL fails the whole statement on one row of text that is not JSON
  *   (https://dev.mysql.com/doc/refman/8.0/en/json-search-functions.html#function_json-extract),
  *   where the record reads that row's fields as absent;
@@ -15,12 +15,12 @@
  */
 import { quoteIdentifier } from '../../db/sql';
 import type { TableColumn } from '../../db/table-columns';
-import { storedDatePattern } from '../common/calendar-date';
-import { warnOversize } from '../common/oversize';
-import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../common/search-sql';
+import { storedDatePattern } from '../../values/calendar-date';
+import { warnOversize } from '../../db/oversize';
+import { asUtf8, buildSearchStatement, runSearch, type FormatSearch, type SearchFields } from '../../search/sql';
 import { frameworkCatalogs } from './group-catalog';
 import type { FrameworkGroups } from '../format';
-import type { Warn } from '../common/json-column';
+import type { Warn } from '../../values/json-column';
 import { BIRTHDATE_ORDER } from './charinfo';
 import { normaliseBetaSummary, type BetaSummary } from './normalise';
 import { playersSelectList, PLAYERS_TABLE, type PlayersColumn } from './query';

@@ -5,9 +5,9 @@
  * props, qbx_vehicles' ox_lib properties with a padded plate, depots and impounds.
  */
 import type { Row } from '../../db/database';
-import { joaat } from '../common/joaat';
-import { readSharedVehicles, type VehicleCatalog } from '../common/vehicle-catalog';
-import { vehicleRecordSchema, type VehicleRecord } from '../common/vehicle-schema';
+import { joaat } from '../../vehicles/joaat';
+import { readSharedVehicles, type VehicleCatalog } from '../../vehicles/catalog';
+import { vehicleRecordSchema, type VehicleRecord } from '../../vehicles/schema';
 import { normaliseBetaVehicle } from './vehicles';
 
 function run(row: Row, vehicles?: VehicleCatalog): { record: VehicleRecord; warnings: string[] } {

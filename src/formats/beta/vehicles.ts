@@ -7,13 +7,13 @@
  * Qbox-project/qbx_vehicles@7cd0380:vehicles.sql). Every shape indexes `plate` and `citizenid`.
  */
 import type { Row } from '../../db/database';
-import { asString } from '../common/coerce';
-import { asModelHash, joaat } from '../common/joaat';
-import { displayPlate } from '../common/plate';
-import { describeModel } from '../common/vehicle-catalog';
-import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehicleProperties, vehicleState } from '../common/vehicle-fields';
-import type { VehicleNormaliseContext, VehicleSource } from '../common/vehicle-lookup';
-import type { VehicleRecord } from '../common/vehicle-schema';
+import { asString } from '../../values/coerce';
+import { asModelHash, joaat } from '../../vehicles/joaat';
+import { displayPlate } from '../../vehicles/plate';
+import { describeModel } from '../../vehicles/catalog';
+import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehicleProperties, vehicleState } from '../../vehicles/fields';
+import type { VehicleNormaliseContext, VehicleSource } from '../../vehicles/prepare';
+import type { VehicleRecord } from '../../vehicles/schema';
 import { citizenIdMatch } from './citizen-id-match';
 
 /**

@@ -1,0 +1,106 @@
+/**
+ * Sweeps and polls: what changed in one table since the hashes kept, read in SQL. Each takes the
+ * caller's StatementRunner (the bounded scan) and answers a value: a failure of the database
+ * (lost, timed out, stopped) is `{ error }` with the kept state left as it was, so nothing is lost
+ * and the next sweep or poll catches up from there.
+ */
+import { DatabaseError, type Row, type StatementRunner } from '../../db/database';
+import { serverAtLeast } from '../../db/statement-timeout';
+import {
+  changedBuckets,
+  compareBuckets,
+  compareRows,
+  normaliseXor,
+  rebucketed,
+  type BucketSum,
+  type Change,
+  type HashedRow,
+  type Kept,
+} from './kept';
+import { allRowsSql, bucketMask, bucketRowsSql, bucketSumsSql, changedSinceSql, NOW_SQL, VERSION_SQL } from './statements';
+import type { Dialect, TableWatch } from './watch';
+
+export type Detected<T> = T | { error: DatabaseError };
+
+/** Runs `read`, answering a DatabaseError as a value; anything else is a bug and rejects. */
+async function settle<T>(read: () => Promise<T>): Promise<Detected<T>> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof DatabaseError) return { error };
+    throw error;
+  }
+}
+
+/** The dialect of the server `run` reaches: JSON functions from MariaDB 10.2.3 and MySQL 5.7.8. */
+export function readDialect(options: { run: StatementRunner }): Promise<Detected<{ dialect: Dialect }>> {
+  return settle(async () => {
+    const [row] = await options.run(VERSION_SQL, []);
+    const version = String(row?.version ?? '');
+    return { dialect: { json: serverAtLeast(version, { mariadb: [10, 2, 3], mysql: [5, 7, 8] }) } };
+  });
+}
+
+function hashedRows(rows: readonly Row[]): HashedRow[] {
+  return rows.map((row) => ({ id: String(row.k), crc: Number(row.c), hash: String(row.h).toLowerCase() }));
+}
+
+/** More buckets moved than this share: read the whole table's keys at once. */
+const READ_ALL_SHARE = 0.5;
+
+/**
+ * One sweep: the sums of every bucket (one GROUP BY), then the key and hash of the rows of the
+ * buckets whose sum moved, then the changes of those rows: inserts, updates and deletes. An idle
+ * sweep reads only the sums and returns `kept` itself.
+ */
+export function sweepTable(options: {
+  run: StatementRunner;
+  watch: TableWatch;
+  dialect: Dialect;
+  kept: Kept;
+}): Promise<Detected<{ kept: Kept; changes: Change[] }>> {
+  const { run, watch, dialect, kept } = options;
+  return settle(async () => {
+    const sums = new Map<number, BucketSum>();
+    for (const row of await run(bucketSumsSql(watch, dialect, kept.buckets), [])) {
+      sums.set(Number(row.b), [Number(row.n), normaliseXor(String(row.x))]);
+    }
+    const moved = changedBuckets(kept, sums);
+    if (moved.length === 0) return { kept, changes: [] };
+    const all = moved.length > kept.buckets * READ_ALL_SHARE;
+    const rows = all
+      ? await run(allRowsSql(watch, dialect), [])
+      : await run(bucketRowsSql(watch, dialect, kept.buckets), [bucketMask(moved, kept.buckets)]);
+    const compared = compareBuckets({ kept, kind: watch.kind, buckets: all ? 'all' : moved, rows: hashedRows(rows) });
+    return { kept: all ? compared.kept : rebucketed(compared.kept), changes: compared.changes };
+  });
+}
+
+/** Seconds before `since` a poll reads again: timestamps are whole seconds, and a save may land in the second `since` was read in. */
+export const POLL_MARGIN_SECONDS = 2;
+
+/**
+ * One poll of a watch with a change column (`watch.changedAt`): the key and hash of the rows
+ * changed at or after `since - POLL_MARGIN_SECONDS`, compared with the kept hashes (a row read
+ * again unchanged is no change). `since` is the one the previous poll returned, the database's
+ * clock when it began; null for the first, which only reads that clock. Deletions are not seen:
+ * sweeps find them. Without a change column: `kept` and `since` as given, no change.
+ */
+export function pollTable(options: {
+  run: StatementRunner;
+  watch: TableWatch;
+  dialect: Dialect;
+  kept: Kept;
+  since: number | null;
+}): Promise<Detected<{ kept: Kept; changes: Change[]; since: number | null }>> {
+  const { run, watch, dialect, kept, since } = options;
+  const sql = changedSinceSql(watch, dialect);
+  if (sql === null) return Promise.resolve({ kept, changes: [], since });
+  return settle(async () => {
+    const [clock] = await run(NOW_SQL, []);
+    const now = Number(clock?.now);
+    if (since === null) return { kept, changes: [], since: now };
+    const rows = await run(sql, [since - POLL_MARGIN_SECONDS]);
+    return { ...compareRows({ kept, kind: watch.kind, rows: hashedRows(rows) }), since: now };
+  });
+}

@@ -1,0 +1,230 @@
+import {
+  changedBuckets,
+  compareBuckets,
+  compareRows,
+  emptyKept,
+  keptFrom,
+  keptIds,
+  MAX_BUCKETS,
+  rebucketed,
+  xorHashes,
+  type HashedRow,
+  type Kept,
+} from './kept';
+
+const H1 = '0123456789abcdef';
+const H2 = 'fedcba9876543210';
+const H3 = '00000000ffffffff';
+
+/** A kept state of `buckets` buckets holding `rows`, as a sweep that read every bucket would leave it. */
+function keptOf(buckets: number, rows: HashedRow[]): Kept {
+  const start: Kept = { ...emptyKept(), buckets };
+  const every = Array.from({ length: buckets }, (_, bucket) => bucket);
+  return compareBuckets({ kept: start, kind: 'citizen', buckets: every, rows }).kept;
+}
+
+describe('xorHashes', () => {
+  test('XORs 64-bit hex values in two halves, as BIT_XOR does', () => {
+    expect(xorHashes([H1, H2])).toBe('ffffffffffffffff');
+    expect(xorHashes([H1, H1])).toBe('0000000000000000');
+    expect(xorHashes([H1, H2, H3])).toBe('ffffffff00000000');
+    expect(xorHashes([])).toBe('0000000000000000');
+  });
+});
+
+describe('changedBuckets', () => {
+  const kept = keptOf(4, [
+    { id: 'a', crc: 1, hash: H1 },
+    { id: 'b', crc: 5, hash: H2 },
+    { id: 'c', crc: 2, hash: H3 },
+  ]);
+
+  test('keeps per bucket the row count and the XOR of its hashes', () => {
+    expect(kept.sums).toEqual({ 1: [2, 'ffffffffffffffff'], 2: [1, H3] });
+  });
+
+  test('equal sums: nothing moved', () => {
+    const database = new Map([
+      [1, [2, 'ffffffffffffffff'] as const],
+      [2, [1, H3] as const],
+    ]);
+    expect(changedBuckets(kept, database)).toEqual([]);
+  });
+
+  test('a sum that differs in count or XOR, a bucket only the database has and one only kept has', () => {
+    expect(changedBuckets(kept, new Map([[1, [2, 'ffffffffffffffff'] as const]]))).toEqual([2]);
+    expect(
+      changedBuckets(
+        kept,
+        new Map([
+          [1, [3, 'ffffffffffffffff'] as const],
+          [2, [1, H3] as const],
+        ]),
+      ),
+    ).toEqual([1]);
+    expect(
+      changedBuckets(
+        kept,
+        new Map([
+          [1, [2, H1] as const],
+          [2, [1, H3] as const],
+          [3, [1, H2] as const],
+        ]),
+      ),
+    ).toEqual([1, 3]);
+  });
+});
+
+describe('compareBuckets', () => {
+  const kept = keptOf(4, [
+    { id: 'a', crc: 1, hash: H1 },
+    { id: 'b', crc: 5, hash: H2 },
+    { id: 'c', crc: 2, hash: H3 },
+  ]);
+
+  test('in the buckets read: a new id and a moved hash are upserts, a missing id a delete; other buckets untouched', () => {
+    const result = compareBuckets({
+      kept,
+      kind: 'vehicle',
+      buckets: [1],
+      rows: [
+        { id: 'b', crc: 5, hash: H3 },
+        { id: 'd', crc: 9, hash: H1 },
+      ],
+    });
+    expect(result.changes).toEqual([
+      { kind: 'vehicle', id: 'a', op: 'delete' },
+      { kind: 'vehicle', id: 'b', op: 'upsert' },
+      { kind: 'vehicle', id: 'd', op: 'upsert' },
+    ]);
+    expect(result.kept.rows[1]).toEqual({ b: [5, H3], d: [9, H1] });
+    expect(result.kept.sums[1]).toEqual([2, xorHashes([H3, H1])]);
+    expect(result.kept.rows[2]).toBe(kept.rows[2]);
+  });
+
+  test('the same rows again: no change; the input is not mutated', () => {
+    const before = JSON.stringify(kept);
+    const result = compareBuckets({
+      kept,
+      kind: 'citizen',
+      buckets: [1],
+      rows: [
+        { id: 'a', crc: 1, hash: H1 },
+        { id: 'b', crc: 5, hash: H2 },
+      ],
+    });
+    expect(result.changes).toEqual([]);
+    expect(JSON.stringify(kept)).toBe(before);
+  });
+
+  test('a bucket emptied is dropped with its sum', () => {
+    const result = compareBuckets({ kept, kind: 'citizen', buckets: [2], rows: [] });
+    expect(result.changes).toEqual([{ kind: 'citizen', id: 'c', op: 'delete' }]);
+    expect(result.kept.rows[2]).toBeUndefined();
+    expect(result.kept.sums[2]).toBeUndefined();
+  });
+
+  test('one id of several rows (a table without a unique key): one change, whatever order they come in', () => {
+    const twice = keptOf(4, [
+      { id: 'x', crc: 3, hash: H1 },
+      { id: 'x', crc: 3, hash: H2 },
+    ]);
+    expect(twice.sums[3]).toEqual([2, 'ffffffffffffffff']);
+    const swapped = compareBuckets({
+      kept: twice,
+      kind: 'citizen',
+      buckets: [3],
+      rows: [
+        { id: 'x', crc: 3, hash: H2 },
+        { id: 'x', crc: 3, hash: H1 },
+      ],
+    });
+    expect(swapped.changes).toEqual([]);
+    const moved = compareBuckets({
+      kept: twice,
+      kind: 'citizen',
+      buckets: [3],
+      rows: [
+        { id: 'x', crc: 3, hash: H2 },
+        { id: 'x', crc: 3, hash: H3 },
+      ],
+    });
+    expect(moved.changes).toEqual([{ kind: 'citizen', id: 'x', op: 'upsert' }]);
+  });
+});
+
+describe('compareRows (a poll)', () => {
+  const kept = keptOf(4, [{ id: 'a', crc: 1, hash: H1 }]);
+
+  test('a row read again unchanged is nothing, and the same kept object comes back', () => {
+    const result = compareRows({ kept, kind: 'citizen', rows: [{ id: 'a', crc: 1, hash: H1 }] });
+    expect(result).toEqual({ kept, changes: [] });
+    expect(result.kept).toBe(kept);
+  });
+
+  test('a moved or new row is an upsert and is kept; nothing is deleted', () => {
+    const result = compareRows({ kept, kind: 'citizen', rows: [{ id: 'b', crc: 6, hash: H2 }] });
+    expect(result.changes).toEqual([{ kind: 'citizen', id: 'b', op: 'upsert' }]);
+    expect(result.kept.rows[1]).toEqual({ a: [1, H1] });
+    expect(result.kept.rows[2]).toEqual({ b: [6, H2] });
+    expect(result.kept.sums[2]).toEqual([1, H2]);
+  });
+});
+
+describe('rebucketed', () => {
+  const rows = (n: number): HashedRow[] => Array.from({ length: n }, (_, i) => ({ id: `id${i}`, crc: i * 7919, hash: H1 }));
+
+  test('reading the whole table spreads it over a power of two near 32 rows a bucket', () => {
+    const read = compareBuckets({ kept: emptyKept(), kind: 'citizen', buckets: 'all', rows: rows(1000) });
+    expect(read.kept.buckets).toBe(32);
+    expect(read.changes).toHaveLength(1000);
+  });
+
+  test('grows to a power of two near 32 rows a bucket, keeping every row and its sums consistent', () => {
+    const grown = rebucketed(keptOf(1, rows(1000)));
+    expect(grown.buckets).toBe(32);
+    expect(keptIds(grown)).toHaveLength(1000);
+    for (const [bucket, bucketRows] of Object.entries(grown.rows)) {
+      for (const [crc] of Object.values(bucketRows)) expect(crc % 32).toBe(Number(bucket));
+    }
+    expect(Object.values(grown.sums).reduce((n, [count]) => n + count, 0)).toBe(1000);
+  });
+
+  test('stays within a factor of 4, so a table near a boundary does not flip; never past MAX_BUCKETS', () => {
+    const kept = keptOf(16, rows(1000));
+    expect(rebucketed(kept)).toBe(kept);
+    expect(rebucketed(keptOf(1, rows(200_000))).buckets).toBe(MAX_BUCKETS);
+  });
+});
+
+describe('keptIds and keptFrom', () => {
+  const kept = keptOf(4, [
+    { id: 'b', crc: 5, hash: H2 },
+    { id: 'a', crc: 1, hash: H1 },
+    { id: 'B', crc: 2, hash: H3 },
+  ]);
+
+  test('keptIds: every id in code-unit order', () => {
+    expect(keptIds(kept)).toEqual(['B', 'a', 'b']);
+  });
+
+  test('keptFrom reads back what JSON made of it, sums recomputed', () => {
+    const read = keptFrom(JSON.parse(JSON.stringify({ buckets: kept.buckets, rows: kept.rows, sums: { 1: [9, H1] } })));
+    expect(read).toEqual(kept);
+  });
+
+  test('keptFrom refuses what a sweep never wrote', () => {
+    for (const bad of [
+      null,
+      [],
+      { buckets: 0, rows: {} },
+      { buckets: 4, rows: [] },
+      { buckets: 4, rows: { 1: { a: [2, H1] } } },
+      { buckets: 4, rows: { 1: { a: [1, 'xyz'] } } },
+      { buckets: 4, rows: { 1: { a: [1] } } },
+      { buckets: 4.5, rows: {} },
+    ]) {
+      expect(keptFrom(bad)).toBeNull();
+    }
+  });
+});

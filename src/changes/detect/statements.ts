@@ -1,0 +1,63 @@
+/**
+ * The statements of change detection, built from a table's watch. Every one is a read-only SELECT
+ * the caller's runner bounds with the database's own statement time limit (statement-timeout.ts).
+ * Their texts depend only on the watch, the dialect and the bucket count, never on the values:
+ * those are bound, so oxmysql's `rawExecute` prepares a handful of statements per table, not
+ * one per sweep (a server allows 16,382 prepared statements in all by default,
+ * max_prepared_stmt_count, and oxmysql keeps each prepared on every pool connection).
+ */
+import { rowHash, type Dialect, type TableWatch } from './watch';
+
+/** Rows with no key cannot be asked for by their route: they are not watched. */
+const watched = (watch: TableWatch) => `${watch.key} IS NOT NULL`;
+
+/**
+ * Every bucket's row count and XOR of its rows' hashes, in one GROUP BY: the rows' hashes are
+ * computed by the database and never cross. `b`, `n`, `x` (HEX of the 64-bit XOR).
+ */
+export function bucketSumsSql(watch: TableWatch, dialect: Dialect, buckets: number): string {
+  return (
+    `SELECT CRC32(${watch.key}) % ${buckets} AS b, COUNT(*) AS n, ` +
+    `HEX(BIT_XOR(CAST(CONV(${rowHash(watch, dialect)}, 16, 10) AS UNSIGNED))) AS x ` +
+    `FROM ${watch.from} WHERE ${watched(watch)} GROUP BY b`
+  );
+}
+
+const hashedRows = (watch: TableWatch, dialect: Dialect) =>
+  `SELECT ${watch.key} AS k, CRC32(${watch.key}) AS c, ${rowHash(watch, dialect)} AS h FROM ${watch.from} WHERE ${watched(watch)}`;
+
+/**
+ * Key, CRC32 of the key and hash of the rows of some buckets: the one parameter is a string of
+ * `buckets` characters, `1` at each bucket wanted (the row's bucket is looked up in it, so the
+ * text stays the same whichever buckets are asked for).
+ */
+export function bucketRowsSql(watch: TableWatch, dialect: Dialect, buckets: number): string {
+  return `${hashedRows(watch, dialect)} AND SUBSTRING(?, CRC32(${watch.key}) % ${buckets} + 1, 1) = '1'`;
+}
+
+/** Key, CRC32 and hash of every row. */
+export function allRowsSql(watch: TableWatch, dialect: Dialect): string {
+  return hashedRows(watch, dialect);
+}
+
+/** The parameter of bucketRowsSql for `wanted`. */
+export function bucketMask(wanted: readonly number[], buckets: number): string {
+  const mask = Array<string>(buckets).fill('0');
+  for (const bucket of wanted) mask[bucket] = '1';
+  return mask.join('');
+}
+
+/**
+ * Key, CRC32 and hash of the rows whose change column is at or after a time (the one parameter, a
+ * Unix time in seconds), through the column's index. Null for a watch without one.
+ */
+export function changedSinceSql(watch: TableWatch, dialect: Dialect): string | null {
+  if (watch.changedAt === null) return null;
+  return `${hashedRows(watch, dialect)} AND ${watch.changedAt} >= FROM_UNIXTIME(?)`;
+}
+
+/** The database's clock, in Unix seconds: a poll's times are the database's, never this process's. */
+export const NOW_SQL = 'SELECT UNIX_TIMESTAMP() AS now';
+
+/** The server's version, which decides the dialect. */
+export const VERSION_SQL = 'SELECT VERSION() AS version';

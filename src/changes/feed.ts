@@ -1,0 +1,315 @@
+/**
+ * The change feed (the design's §2.10): per format, a kept log of what changed among its citizens
+ * and vehicles, filled by detection in SQL (src/changes/watch.ts) and by the framework's events
+ * for online citizens, and read in pages by cursor, after a snapshot of every current id.
+ *
+ * A database row detection names is looked up as its route answers it (`lookup`, the routes' own
+ * function, live merge included) and logged only when the record's hash without its volatile
+ * fields moved (record-hash.ts): a save of the same values, or of what a live entry already
+ * reported, is no entry. The log, the hashes, detection's kept data and the cursor key are the
+ * state the FiveM side saves and loads (state-file.ts), so cursors outlive restarts.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Envelope } from '../lookup/envelope';
+import { CHANGE_KINDS, type ChangeKind, type ChangeSource } from '../contract/changes';
+import type { CursorKey, CursorPosition } from './cursor';
+import {
+  appendChange,
+  dropOlderThan,
+  emptyLog,
+  keyOf,
+  readAfter,
+  restoreLog,
+  saveLog,
+  type Change,
+  type ChangeLog,
+  type SavedLog,
+} from './log';
+import { recordHash } from './record-hash';
+import { announceChange, createWaiters, stopWaiters, type Waiters } from './waiters';
+import type { DetectedChange, FormatWatch } from './watch';
+
+/** How long the feed lets a framework's burst of events settle before it looks the citizen up (well within the design's 1 s). */
+export const LIVE_SETTLE_MS = 200;
+/** Lookups of one detection pass under way at once: a sweep after downtime must not fill the lookup gate. */
+const LOOKUPS_AT_ONCE = 8;
+
+export type FeedLookup = (kind: ChangeKind, format: string, id: string) => Promise<Envelope<unknown>>;
+
+export interface FeedOptions {
+  /** citizen_records:changes: false answers 501 and detects nothing. */
+  on: boolean;
+  /** The format served, each with its detection. */
+  watches: Readonly<Record<string, FormatWatch>>;
+  /** The record or vehicle as its route answers it now (the route's own lookup, not a cached copy). */
+  lookup: FeedLookup;
+  /** How long a change stays in the log (changes_kept_days), in milliseconds. */
+  keptMs: number;
+  /** changes_max_waiting. */
+  maxWaiting: number;
+  databaseReady(): boolean;
+  /** Wall-clock milliseconds: the `at` of changes and their age. */
+  now(): number;
+  /** A page of changes seen: the citizen_records:changes event. */
+  emit(format: string, changes: Change[]): void;
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+interface FormatState {
+  log: ChangeLog;
+  /** What detection kept after its last pass; null before the first sweep of a fresh state. */
+  kept: unknown;
+  /** `kind\0id` → hash of the record as last looked up. */
+  hashes: Map<string, string>;
+  /** A sweep ran since start: the log holds what changed while the resource was down. */
+  swept: boolean;
+  /** The detection pass under way (a sweep and a poll never run at once), and which. */
+  running: { pass: 'sweep' | 'poll'; done: Promise<boolean> } | null;
+  /** Why the last pass failed, told once until one succeeds. */
+  failure: string | null;
+  ids: { kept: unknown; byKind: Map<ChangeKind, readonly string[]> };
+  /**
+   * For each earlier run of the feed, the log's head this run started from: the last that run
+   * saved. A cursor of that run beyond it names changes lost with the run (it stopped unsaved), and
+   * the same numbers now name others: it has expired.
+   */
+  runEnds: Record<string, number>;
+}
+
+export interface Feed {
+  readonly options: FeedOptions;
+  readonly key: CursorKey;
+  /** This run's number: one more at every start from a saved state. */
+  readonly run: number;
+  readonly formats: ReadonlyMap<string, FormatState>;
+  readonly waiters: Waiters;
+  /** Something to save changed since the last save. */
+  dirty: boolean;
+  /** Live lookups waiting for their burst to settle, by `format\0id`. */
+  readonly settling: Map<string, ReturnType<typeof setTimeout>>;
+}
+
+/** What the state file holds of the feed. */
+export interface SavedFeed {
+  instance: string;
+  /** base64. */
+  secret: string;
+  run: number;
+  formats: Record<string, { log: SavedLog; kept: unknown; hashes: Record<string, string>; runEnds: Record<string, number> }>;
+}
+
+function formatState(saved: SavedFeed['formats'][string] | undefined, savedRun: number): FormatState {
+  return {
+    runEnds: saved ? { ...saved.runEnds, [savedRun]: saved.log.head } : {},
+    log: saved ? restoreLog(saved.log) : emptyLog(),
+    kept: saved?.kept ?? null,
+    hashes: new Map(Object.entries(saved?.hashes ?? {})),
+    swept: false,
+    running: null,
+    failure: null,
+    ids: { kept: undefined, byKind: new Map() },
+  };
+}
+
+/** A feed from its saved state, or a fresh one (new instance: every older cursor is 410). */
+export function createFeed(options: FeedOptions, saved: SavedFeed | null): Feed {
+  const key: CursorKey = saved
+    ? { instance: saved.instance, secret: Buffer.from(saved.secret, 'base64') }
+    : { instance: randomBytes(9).toString('base64url'), secret: randomBytes(32) };
+  const run = saved ? saved.run + 1 : 0;
+  const formats = new Map(Object.keys(options.watches).map((f) => [f, formatState(saved?.formats[f], run - 1)]));
+  return { options, key, run, formats, waiters: createWaiters(options.maxWaiting), dirty: saved === null, settling: new Map() };
+}
+
+export function saveFeed(feed: Feed): SavedFeed {
+  const formats: SavedFeed['formats'] = {};
+  for (const [name, state] of feed.formats) {
+    formats[name] = { log: saveLog(state.log), kept: state.kept, hashes: Object.fromEntries(state.hashes), runEnds: state.runEnds };
+  }
+  feed.dirty = false;
+  return { instance: feed.key.instance, secret: Buffer.from(feed.key.secret).toString('base64'), run: feed.run, formats };
+}
+
+/** Appends what was seen, then tells the waiting requests and the listening resources. */
+function record(feed: Feed, format: string, state: FormatState, changes: Change[]): void {
+  if (changes.length === 0) return;
+  for (const change of changes) appendChange(state.log, change);
+  feed.dirty = true;
+  announceChange(feed.waiters, format);
+  feed.options.emit(format, changes);
+}
+
+type Looked = { change: Change | null } | { error: string };
+
+/**
+ * One row detection or a framework event named, looked up as its route answers it: the change to
+ * log (null when its record's hash did not move), or why it could not be looked up.
+ */
+async function lookAgain(feed: Feed, format: string, state: FormatState, moved: DetectedChange, source: ChangeSource): Promise<Looked> {
+  const key = keyOf(moved.kind, moved.id);
+  const at = new Date(feed.options.now()).toISOString();
+  const gone = () => {
+    const known = state.hashes.delete(key);
+    if (known) feed.dirty = true;
+    // A row never seen before that is already gone again was never anyone's to delete.
+    return { change: known || moved.op === 'delete' ? { kind: moved.kind, id: moved.id, op: 'delete' as const, source, at } : null };
+  };
+  if (moved.op === 'delete') return gone();
+  const answer = await feed.options.lookup(moved.kind, format, moved.id);
+  if (!answer.success) {
+    const { code, message } = answer.error;
+    return code === 'citizen_not_found' || code === 'vehicle_not_found' ? gone() : { error: `${code}: ${message}` };
+  }
+  const hash = recordHash(moved.kind, answer.data);
+  if (state.hashes.get(key) === hash) return { change: null };
+  state.hashes.set(key, hash);
+  feed.dirty = true;
+  return { change: { kind: moved.kind, id: moved.id, op: 'upsert', source, at } };
+}
+
+/** Looks up what detection named, a few at a time; stops at the first lookup that fails. */
+async function lookUpMoved(feed: Feed, format: string, state: FormatState, moved: readonly DetectedChange[]): Promise<string | null> {
+  for (let start = 0; start < moved.length; start += LOOKUPS_AT_ONCE) {
+    const batch = await Promise.all(moved.slice(start, start + LOOKUPS_AT_ONCE).map((m) => lookAgain(feed, format, state, m, 'database')));
+    record(
+      feed,
+      format,
+      state,
+      batch.flatMap((b) => ('change' in b && b.change ? [b.change] : [])),
+    );
+    const failed = batch.find((b): b is { error: string } => 'error' in b);
+    if (failed) return failed.error;
+  }
+  return null;
+}
+
+/**
+ * One detection pass of a format (`sweep` or `poll`), unless one is under way. A pass that fails
+ * keeps the data detection kept before, so the next one finds the same rows again; it is told
+ * once, and once more when a pass succeeds again. Resolves whether the pass succeeded.
+ */
+export function detectChanges(feed: Feed, format: string, mode: 'sweep' | 'poll'): Promise<boolean> {
+  const state = feed.formats.get(format);
+  if (!state || !feed.options.on) return Promise.resolve(false);
+  if (state.running) {
+    // A sweep asked while a poll runs comes after it: the poll does not see deletions or ESX changes.
+    const { pass, done } = state.running;
+    return mode === 'sweep' && pass === 'poll' ? done.then(() => detectChanges(feed, format, 'sweep')) : done;
+  }
+  // Until a sweep has run since start, the log does not hold what changed while the resource was down.
+  const pass = state.swept ? mode : 'sweep';
+  const done = runPass(feed, format, state, pass).finally(() => {
+    state.running = null;
+  });
+  state.running = { pass, done };
+  return done;
+}
+
+async function runPass(feed: Feed, format: string, state: FormatState, pass: 'sweep' | 'poll'): Promise<boolean> {
+  const { options } = feed;
+  if (!options.databaseReady()) return false;
+  const watch = options.watches[format];
+  let problem: string | null;
+  try {
+    const found = await (pass === 'sweep' ? watch.sweep(state.kept) : watch.poll(state.kept));
+    problem = 'error' in found ? found.error : await lookUpMoved(feed, format, state, state.kept === null ? [] : found.changes);
+    if (!('error' in found) && problem === null) {
+      if (found.changes.length > 0 || state.kept === null) feed.dirty = true;
+      state.kept = found.kept;
+    }
+  } catch (error) {
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (problem !== null) {
+    if (state.failure === null) options.warn(`change feed ${format}: a ${pass} failed and will be tried again (${problem})`);
+    state.failure = problem;
+    return false;
+  }
+  if (state.failure !== null) options.info(`change feed ${format}: detection works again`);
+  state.failure = null;
+  if (pass === 'sweep') {
+    state.swept = true;
+    if (dropOlderThan(state.log, options.now() - options.keptMs) > 0) feed.dirty = true;
+  }
+  return true;
+}
+
+/**
+ * A framework event about an online citizen: after LIVE_SETTLE_MS (one lookup for a burst of
+ * events), his record as the route answers it, logged as `live` when its hash moved.
+ */
+export function noteLiveChange(feed: Feed, format: string, id: string): void {
+  const state = feed.formats.get(format);
+  const key = `${format}\u0000${id}`;
+  if (!state || !feed.options.on || feed.waiters.stopped || feed.settling.has(key)) return;
+  const timer = setTimeout(() => {
+    feed.settling.delete(key);
+    // Before the first sweep there is nothing to compare with; the sweep sees the row itself.
+    if (!state.swept) return;
+    void lookAgain(feed, format, state, { kind: 'citizen', id, op: 'upsert' }, 'live').then((looked) => {
+      if ('change' in looked && looked.change) record(feed, format, state, [looked.change]);
+    });
+  }, LIVE_SETTLE_MS);
+  feed.settling.set(key, timer);
+}
+
+/** Answers every held request resource_stopping and drops the pending live lookups. */
+export function stopFeed(feed: Feed): void {
+  stopWaiters(feed.waiters);
+  for (const timer of feed.settling.values()) clearTimeout(timer);
+  feed.settling.clear();
+}
+
+/** The ids of `kind` detection keeps, in code-unit order as it gives them (cached until it keeps other data). */
+function idsOf(feed: Feed, format: string, state: FormatState, kind: ChangeKind): readonly string[] {
+  if (state.ids.kept !== state.kept) state.ids = { kept: state.kept, byKind: new Map() };
+  let ids = state.ids.byKind.get(kind);
+  if (!ids) {
+    ids = state.kept === null ? [] : feed.options.watches[format].ids(state.kept, kind);
+    state.ids.byKind.set(kind, ids);
+  }
+  return ids;
+}
+
+/** The first index of a sorted list whose id sorts after `after`. */
+function indexAfter(ids: readonly string[], after: string): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle] <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+interface Page {
+  changes: Change[];
+  next: CursorPosition;
+}
+
+/** Up to `limit` changes from `position`: the rest of the snapshot walk, then the log. */
+export function readPage(feed: Feed, format: string, position: CursorPosition, limit: number): Page {
+  const state = feed.formats.get(format) as FormatState;
+  if (position.phase === 'log') {
+    const entries = readAfter(state.log, position.seq, limit);
+    const changes = entries.map(({ kind, id, op, source, at }) => ({ kind, id, op, source, at }));
+    return { changes, next: { run: feed.run, phase: 'log', seq: entries.at(-1)?.seq ?? position.seq } };
+  }
+  const at = new Date(feed.options.now()).toISOString();
+  const changes: Change[] = [];
+  let after = position.after;
+  for (const kind of CHANGE_KINDS.slice(CHANGE_KINDS.indexOf(position.kind))) {
+    const ids = idsOf(feed, format, state, kind);
+    const start = after === null ? 0 : indexAfter(ids, after);
+    const taken = ids.slice(start, start + limit - changes.length);
+    for (const id of taken) changes.push({ kind, id, op: 'upsert', source: 'database', at });
+    if (changes.length === limit)
+      return { changes, next: { run: feed.run, phase: 'snapshot', since: position.since, kind, after: taken.at(-1) ?? after } };
+    after = null;
+  }
+  // The walk is done: the same page carries on with what changed since it began.
+  const rest = readPage(feed, format, { run: feed.run, phase: 'log', seq: position.since }, limit - changes.length);
+  return { changes: [...changes, ...rest.changes], next: rest.next };
+}
