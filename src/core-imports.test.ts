@@ -64,10 +64,13 @@ const FLOORS: Readonly<Record<string, number>> = {
   api: 6,
   http: 6,
   config: 6,
-  // The FiveM boundary, the frameworks, the entry point that wires everything, the build's generator.
+  // The FiveM boundary, the frameworks, the two entry points (the resource's, the standalone
+  // service's) and the wiring they share, the build's generator.
   frameworks: 7,
   fivem: 7,
   server: 7,
+  assemble: 7,
+  standalone: 7,
   generate: 7,
 };
 

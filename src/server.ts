@@ -4,7 +4,7 @@
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
 import { performance } from 'node:perf_hooks';
-import { assemble } from './api/assemble';
+import { assemble } from './assemble';
 import { exportedFunctions, formatOf } from './api/handlers';
 import { lookupFresh, watchedTables, type Service } from './api/service';
 import { formatWatch } from './changes/format-watch';

@@ -1,6 +1,6 @@
 /**
  * The standalone service, `node dist/standalone.js` (docs/standalone.md): the same core as the
- * resource in the game server, wired by the same module (api/assemble.ts), outside it. mysql2 reads
+ * resource in the game server, wired by the same module (src/assemble.ts), outside it. mysql2 reads
  * the database (the game's, or a read replica of it), node:http serves the routes under the same
  * prefix, the embedded resource answers what only the game's memory knows (when game_url is set),
  * and /health tells a replica's lag. Stateless: any number of instances behind a load balancer.
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { assemble } from '../api/assemble';
+import { assemble } from '../assemble';
 import { createMysql2Database } from '../db/mysql2';
 import { DOCS_RENDERER_FILE, OPENAPI_FILE } from '../http/docs-page';
 import { NO_LIVE_SOURCE } from '../live/source';

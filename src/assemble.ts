@@ -7,26 +7,26 @@
  * the renderer and document files, the change feed, and how HTTP reaches the handler.
  */
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config/config';
-import type { ScanningDatabase } from '../db/database';
-import type { FrameworkGroups } from '../formats/format';
-import type { VehicleCatalog } from '../vehicles/catalog';
-import { FORMATS } from '../formats/registry';
-import { createAuthenticator } from '../http/auth';
-import type { HttpRequest, HttpResponse } from '../http/exchange';
-import { createRequestHandler } from '../http/handle-request';
-import { burstFor, createRateLimiter } from '../http/rate-limit';
-import { createRequestIds } from '../http/request-id';
-import type { LiveSource } from '../live/source';
-import type { Logger } from '../logger';
-import { createLookupCache } from '../lookup/cache';
-import { resourceStopping, type Failure } from '../lookup/envelope';
-import { createLookupGate } from '../lookup/gate';
-import type { Outcome } from '../lookup/outcome';
-import type { Api, OperationHandler } from './handlers';
-import { healthReport, type HealthReport, type ReplicaHealth } from './health';
-import { availability, lookupOperations, openService, prepareFormats, type Service } from './service';
-import { createWarnOnce } from './warn-once';
+import type { Config } from './config/config';
+import type { ScanningDatabase } from './db/database';
+import type { FrameworkGroups } from './formats/format';
+import type { VehicleCatalog } from './vehicles/catalog';
+import { FORMATS } from './formats/registry';
+import { createAuthenticator } from './http/auth';
+import type { HttpRequest, HttpResponse } from './http/exchange';
+import { createRequestHandler } from './http/handle-request';
+import { burstFor, createRateLimiter } from './http/rate-limit';
+import { createRequestIds } from './http/request-id';
+import type { LiveSource } from './live/source';
+import type { Logger } from './logger';
+import { createLookupCache } from './lookup/cache';
+import { resourceStopping, type Failure } from './lookup/envelope';
+import { createLookupGate } from './lookup/gate';
+import type { Outcome } from './lookup/outcome';
+import type { Api, OperationHandler } from './api/handlers';
+import { healthReport, type HealthReport, type ReplicaHealth } from './api/health';
+import { availability, lookupOperations, openService, prepareFormats, type Service } from './api/service';
+import { createWarnOnce } from './api/warn-once';
 
 /** How often start-up looks for the database's readiness, so the tables are inspected as soon as it connects. */
 const PREPARE_POLL_MS = 100;
