@@ -132,7 +132,7 @@ function start(): void {
   });
   const frameworks = startFrameworks({
     natives,
-    formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+    formats: FORMATS,
     liveRecords: config.liveRecords,
     warn: (message) => log.warn(message),
     info: (message) => log.info(message),
