@@ -103,7 +103,7 @@ function start(): void {
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
   const frameworks = startFrameworks({
     natives,
-    formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+    formats: FORMATS,
     liveRecords: config.liveRecords,
     warn: (message) => log.warn(message),
     info: (message) => log.info(message),
