@@ -3,7 +3,7 @@
  * has, and the SQL that hashes a row. A format declares it beside its lookups (its `changes.ts`),
  * from the columns its `prepare` already read; nothing here asks information_schema.
  *
- * A row's hash covers every column its route answers from, each as a token that cannot be taken
+ * A row's hash (rowHash) covers every column its route answers from, each as a token that cannot be taken
  * for another's: `<bytes>:<value>` of the value cast to binary, `-` for SQL NULL (CONCAT_WS would
  * skip a NULL, so NULL and '' would hash alike), `+` for a value longer than max_column_bytes
  * (the route answers that field's default, so a change within an oversized value is none either;
@@ -107,4 +107,18 @@ function partToken(part: HashPart, maxColumnBytes: number, dialect: Dialect): st
 export function rowHash(watch: TableWatch, dialect: Dialect): string {
   const tokens = watch.parts.map((part) => partToken(part, watch.maxColumnBytes, dialect));
   return `LEFT(MD5(CONCAT(${tokens.join(', ')})), 16)`;
+}
+
+/**
+ * The row's quick hash in SQL, computed for every row at each sweep: the MD5 of its parts' CRC32s
+ * (`-` for NULL), 64 bits of it. It reads each value's stored bytes once and parses no JSON, so
+ * it costs little more than reading the row (measured on MariaDB 10.11: parsing `metadata` for
+ * JSON_REMOVE tripled a sweep of QBCore's `players`), and it moves whenever a hashed value's
+ * bytes do: then the row is read with its full hash, which says whether that was a change. A
+ * change it misses is one whose column's CRC32 did not move, 1 in 2³² (the next change of the
+ * row is seen).
+ */
+export function quickHash(watch: TableWatch): string {
+  const crcs = watch.parts.map((part) => `IFNULL(CRC32(${part.value}), '-')`);
+  return `LEFT(MD5(CONCAT_WS(',', ${crcs.join(', ')})), 16)`;
 }
