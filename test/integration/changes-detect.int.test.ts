@@ -370,3 +370,35 @@ describe('the database lost during a sweep', () => {
     expect(back.changes).toEqual(upserts('citizen', ...[id, String(other.citizenid)].sort()));
   });
 });
+
+describe('older tables: mixed collations and character sets', () => {
+  beforeAll(async () => {
+    await sql('DROP TABLE player_vehicles, players, owned_vehicles, users');
+    for (const file of ['qbcore-2021.sql', 'qbcore-2021-vehicles.sql', 'esx-v1-final.sql', 'esx-1.3-vehicles.sql']) {
+      await db.admin.query(readFileSync(resolve(FIXTURES, file), 'utf8'));
+    }
+  });
+
+  test("QBCore 2021: latin1 players (id column `#`) beside utf8mb4 vehicles; an accented rename moves the owner's vehicles", async () => {
+    const { citizens, vehicles } = await watchesOf(betaFormat);
+    expect(citizens.parts.map((p) => p.value)).toContain('`players`.`#`');
+    const people = await sweep(citizens, emptyKept());
+    const cars = await sweep(vehicles, emptyKept());
+    expect(keptIds(people.kept)).toEqual(['HBD20761']);
+    expect(keptIds(cars.kept)).toEqual(['0XY123ZZ', '8JR456KL']);
+    await sql(`UPDATE players SET charinfo = JSON_SET(charinfo, '$.lastname', 'de Vriés') WHERE citizenid = 'HBD20761'`);
+    expect((await sweep(citizens, people.kept)).changes).toEqual(upserts('citizen', 'HBD20761'));
+    expect((await sweep(vehicles, cars.kept)).changes).toEqual(upserts('vehicle', '0XY123ZZ', '8JR456KL'));
+  });
+
+  test("ESX 1.3: utf8mb4_unicode_ci vehicles beside utf8mb4_general_ci users; a rename moves the owner's vehicle, not the ownerless one's", async () => {
+    const { vehicles } = await watchesOf(alphaFormat);
+    const first = await sweep(vehicles, emptyKept());
+    const owners = await sql('SELECT plate, owner FROM owned_vehicles');
+    const his = owners.filter((r) => r.owner === 'e05a7d3c9b1f46a2d8c4e7b03f9a1c6d2e8b5f40').map((r) => String(r.plate));
+    expect(his.length).toBeGreaterThan(0);
+    expect(his.length).toBeLessThan(owners.length);
+    await sql("UPDATE users SET lastname = 'Morêno' WHERE identifier = 'e05a7d3c9b1f46a2d8c4e7b03f9a1c6d2e8b5f40'");
+    expect((await sweep(vehicles, first.kept)).changes).toEqual(upserts('vehicle', ...[...his].sort()));
+  });
+});
