@@ -22,10 +22,10 @@ import {
   type TableWatch,
 } from '../src/changes/detect';
 import { createOxmysqlDatabase } from '../src/db/oxmysql';
-import { registerExport } from '../src/fivem/natives';
+import { natives } from '../src/natives';
 import { alphaFormat } from '../src/formats/alpha';
 import { betaFormat } from '../src/formats/beta';
-import { prepareVehicles } from '../src/formats/common/vehicle-lookup';
+import { prepareVehicles } from '../src/vehicles/prepare';
 import type { FormatOptions } from '../src/formats/format';
 import type { AnyFormat } from '../src/formats/registry';
 
@@ -106,7 +106,7 @@ async function prepare(table: string): Promise<Prepared> {
   return { watch, dialect: dialect.dialect, before: first.kept, after: second.kept, changed: second.changes.length };
 }
 
-registerExport('sweep', async (table: string, mode: 'idle' | 'changed') => {
+natives.registerExport('sweep', async (table: string, mode: 'idle' | 'changed') => {
   let ready = prepared.get(table);
   if (!ready) {
     ready = prepare(table);

@@ -25,7 +25,7 @@ import type { Row, ScanningDatabase, StatementRunner } from '../../src/db/databa
 import { createOxmysqlDatabase } from '../../src/db/oxmysql';
 import { alphaFormat } from '../../src/formats/alpha';
 import { betaFormat } from '../../src/formats/beta';
-import { prepareVehicles } from '../../src/formats/common/vehicle-lookup';
+import { prepareVehicles } from '../../src/vehicles/prepare';
 import type { AnyFormat } from '../../src/formats/registry';
 import type { FormatOptions } from '../../src/formats/format';
 import { directDatabase } from '../../devkit/db/direct-database';
