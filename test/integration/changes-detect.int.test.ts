@@ -7,19 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import {
-  citizenWatch,
-  emptyKept,
-  keptIds,
-  pollTable,
-  readDialect,
-  sweepTable,
-  vehicleWatch,
-  type Change,
-  type Dialect,
-  type Kept,
-  type TableWatch,
-} from '../../src/changes/detect';
+import { citizenWatch, emptyKept, keptIds, pollTable, readDialect, sweepTable, vehicleWatch } from '../../src/changes/detect';
+import type { Change, Dialect, Kept, TableWatch } from '../../src/changes/detect';
 import { changedSinceSql } from '../../src/changes/detect/statements';
 import type { Row, ScanningDatabase, StatementRunner } from '../../src/db/database';
 import { createOxmysqlDatabase } from '../../src/db/oxmysql';
