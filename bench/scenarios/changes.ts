@@ -14,6 +14,9 @@ const SWEEPER = 'change_sweeper';
 
 defineServer({
   name: 'changes',
+  // The resource's own feed would sweep the same tables on its timers, in the same process: off, so
+  // the sweeps measured are the sweeper's alone.
+  convars: { 'citizen_records:changes': 'false' },
   setup(server) {
     const bundle = buildSync({
       entryPoints: [resolve(__dirname, '../change-sweeper.ts')],

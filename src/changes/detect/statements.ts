@@ -51,7 +51,9 @@ export function bucketMask(wanted: readonly number[], buckets: number): string {
 
 /**
  * Key, CRC32 and hashes of the rows whose change column is at or after a time (the one parameter, a
- * Unix time in seconds), through the column's index. Null for a watch without one.
+ * Unix time in seconds), through the column's index. Null for a watch without one. The column is
+ * compared in the session's time zone: in the hour a daylight-saving change repeats, a row saved
+ * then may be missed by the poll, and the next sweep finds it.
  */
 export function changedSinceSql(watch: TableWatch, dialect: Dialect): string | null {
   if (watch.changedAt === null) return null;
