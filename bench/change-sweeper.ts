@@ -82,7 +82,7 @@ interface Prepared {
 async function watchOf(table: string): Promise<TableWatch> {
   const { format, vehicles } = TABLES[table];
   if (vehicles) {
-    const prepared = await prepareVehicles(db, format.vehicles, options);
+    const prepared = await prepareVehicles(db, format, options);
     if ('missing' in prepared) throw new Error(`${prepared.missing} missing`);
     return vehicleWatch({ tables: prepared.lookups.watched, changes: format.changes.vehicles });
   }

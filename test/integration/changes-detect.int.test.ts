@@ -58,7 +58,7 @@ async function watchesOf(format: AnyFormat, maxColumnBytes = 4_194_304): Promise
   const direct = directDatabase(db.admin);
   const lookups = await format.prepare(direct, formatOptions(maxColumnBytes));
   if (!lookups?.watched) throw new Error(`${format.name} did not prepare`);
-  const vehicles = await prepareVehicles(direct, format.vehicles, { ...formatOptions(maxColumnBytes), warn: () => undefined });
+  const vehicles = await prepareVehicles(direct, format, { ...formatOptions(maxColumnBytes), warn: () => undefined });
   if ('missing' in vehicles) throw new Error(`${vehicles.missing} missing`);
   return {
     citizens: citizenWatch({ table: lookups.watched, changes: format.changes.citizens }),
