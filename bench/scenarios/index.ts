@@ -7,4 +7,6 @@ import './lookups';
 import './vehicles';
 import './live';
 import './search';
+import './standalone';
+import './changes';
 import './rosters';

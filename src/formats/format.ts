@@ -143,6 +143,11 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
   readonly tables: readonly string[];
   /** The tables its job rosters need, for people (the 501 of a server without them). */
   readonly rosterTables: string;
+  /**
+   * The stored ids a requested id may name, in the order lookups try them (ESX: with and without
+   * `license:`): the one rule the record lookup, the vehicle lookups and live records follow.
+   */
+  idCandidates(id: string): string[];
   /** Its `{id}`: checked before any query, published in the OpenAPI document. */
   readonly idRule: ParameterRule;
   isValidId(id: string): boolean;

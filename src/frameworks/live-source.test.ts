@@ -4,19 +4,19 @@
  * load and unload events and rebuilt at start and restart, the changes told to a watcher, and the
  * fallback (null, one warning per cause) when a framework fails, hangs or answers nonsense.
  */
-import { alphaLive } from '../formats/alpha/live';
-import { betaLive } from '../formats/beta/live';
-import type { LiveSource } from '../live/source';
+import { alphaFormat } from '../formats/alpha';
+import { betaFormat } from '../formats/beta';
+import type { LiveSource, Presence } from '../live/source';
 import type { AnyFunction } from '../natives';
 import { FakeNatives } from '../../devkit/fake-natives';
 import { startFrameworks } from './index';
 
-const FORMATS = { alpha: alphaLive, beta: betaLive };
+const FORMATS = [alphaFormat, betaFormat];
 const TIMEOUT_MS = 40;
 
 interface Started {
   fx: FakeNatives;
-  live: LiveSource;
+  live: LiveSource<Presence>;
   warnings: string[];
   infos: string[];
 }
@@ -189,7 +189,7 @@ describe('es_extended before 1.13 (shared object)', () => {
     expect(s.fx.count('es_extended.getSharedObject')).toBe(viaEvent ? 0 : 1);
     // Once at the rebuild for the rosters' memory of his job, then once per lookup.
     expect(s.fx.count('GetPlayerFromId')).toBe(4);
-    expect(s.live.members('alpha')).toEqual([
+    expect(s.live.members?.('alpha')).toEqual([
       { id: 'steam:110000112a4b3c5', serverId: 2, groups: { jobs: [expect.objectContaining({ name: 'taxi' })], gangs: [] } },
     ]);
   });
@@ -460,7 +460,7 @@ describe('a framework in trouble: null (the database record), one warning per ca
       expect.stringMatching(/RunStaticPlayerMethod getAccounts answered something unreadable \(no xPlayer for server id 4\)/),
     ]);
     // The rosters then take his membership from the database.
-    expect(s.live.members('alpha')).toEqual([{ id: ESX_ID, serverId: 4, groups: null }]);
+    expect(s.live.members?.('alpha')).toEqual([{ id: ESX_ID, serverId: 4, groups: null }]);
   });
 
   it('a core object without Functions.GetPlayer: no live records for it, told once', async () => {
@@ -487,7 +487,7 @@ describe('live_records off', () => {
     expect(await s.live.liveRow('beta', 'QX7M2K9B')).toBeNull();
     expect(await s.live.liveRow('beta', 'QX7M2K9B')).toBeNull();
     expect(s.fx.count('qbx_core.GetPlayer')).toBe(1);
-    expect(s.live.members('beta')[0].groups?.jobs.map((j) => j.name)).toEqual([expect.any(String)]);
+    expect(s.live.members?.('beta')[0].groups?.jobs.map((j) => j.name)).toEqual([expect.any(String)]);
   });
 });
 

@@ -5,7 +5,7 @@
  * events about an online citizen handed to whoever watches. The core sees it only as a LiveSource.
  */
 import { OFFLINE, type HeldGroups, type LiveListener, type LiveSource, type OnlineMember, type Presence } from '../live/source';
-import type { FormatLive, LiveFamily, LiveParts } from '../live/parts';
+import type { FormatLive, LiveFamily, LiveFormat, LiveParts } from '../live/parts';
 import type { Natives } from '../natives';
 import { LiveTrouble, type TroubleLog } from './calls';
 import { FRAMEWORKS, type Attached, type FrameworkWatch } from './watch';
@@ -16,7 +16,7 @@ export interface LiveSourceOptions {
   natives: Natives;
   watch: FrameworkWatch;
   /** What each format says about its live records, by format name (the format registry's). */
-  formats: Partial<Record<string, FormatLive>>;
+  formats: readonly LiveFormat[];
   /** Convar live_records: when false no framework is read per lookup; presence is still kept. */
   enabled: boolean;
   troubles: TroubleLog;
@@ -30,12 +30,18 @@ const PLAYER_EVENTS = [
   ),
 ];
 
-export class FrameworkLiveSource implements LiveSource {
+export class FrameworkLiveSource implements LiveSource<Presence> {
   /**
    * Each format with live records, the set of its online citizens, and the jobs and gangs each of
    * them holds by server id (null until his framework told them, or when it failed to).
    */
-  private readonly tracked: ReadonlyArray<{ format: string; live: FormatLive; set: OnlineSet; groups: Map<number, HeldGroups | null> }>;
+  private readonly tracked: ReadonlyArray<{
+    format: string;
+    live: FormatLive;
+    idCandidates(id: string): string[];
+    set: OnlineSet;
+    groups: Map<number, HeldGroups | null>;
+  }>;
   /** Bumped at each change of someone's groups: part of version(), so a cached roster does not outlive a hire. */
   private groupChanges = 0;
   /** The latest groups read asked for each server id: an older read answering late is dropped. */
@@ -46,12 +52,9 @@ export class FrameworkLiveSource implements LiveSource {
   private readonly oneSync: boolean;
 
   constructor(private readonly options: LiveSourceOptions) {
-    this.tracked = (Object.entries(options.formats) as Array<[string, FormatLive]>).map(([format, live]) => ({
-      format,
-      live,
-      set: new OnlineSet(live.key),
-      groups: new Map(),
-    }));
+    this.tracked = options.formats.flatMap(({ name, live, idCandidates }) =>
+      live ? [{ format: name, live, idCandidates, set: new OnlineSet(live.key), groups: new Map() }] : [],
+    );
     this.oneSync = oneSyncEnabled(options.natives);
     options.watch.subscribe({ attached: (family, current) => this.attached(family, current) });
     for (const event of PLAYER_EVENTS) options.natives.onEvent(event, (...args: never[]) => this.playerEvent(event, args));
@@ -130,7 +133,7 @@ export class FrameworkLiveSource implements LiveSource {
   /** The online citizen a lookup names, and his format's family; undefined when he is offline. */
   private find(format: string, id: string) {
     const entry = this.tracked.find((t) => t.format === format);
-    const citizen = entry?.set.find(entry.live.candidates(id));
+    const citizen = entry?.set.find(entry.idCandidates(id).map(entry.live.key));
     return entry && citizen && { citizen, family: entry.live.family };
   }
 

@@ -42,6 +42,9 @@ function usable(labels: Readonly<Record<string, string>>, format: string, bound:
   return { ok: false, refused: fail('format_unavailable', why) };
 }
 
+/** The online citizens and their groups; none where the source has no framework's memory at hand (standalone). */
+const onlineMembers = (live: LiveSource, format: string): readonly OnlineMember[] => live.members?.(format) ?? [];
+
 const notDefined = (kind: GroupKind, name: string, format: string) =>
   fail('job_not_found', `The server defines no ${kind} named ${name} (format ${format}); GET /${format}/${kind}s lists those it defines.`);
 
@@ -76,7 +79,7 @@ export function catalogueRoom(options: RosterRoomOptions, kind: GroupKind): Room
     async answer({ format, tables, execute }) {
       await tables.refresh(execute);
       const definitions = tables.definitions(kind) ?? new Map();
-      const counts = countsOf(options.live.members(format), kind);
+      const counts = countsOf(onlineMembers(options.live, format), kind);
       const list = [...definitions.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       return metNobody(ok({ [`${kind}s`]: list.map((group) => catalogueEntry(group, kind, counts.get(group.name))) }));
     },
@@ -131,7 +134,7 @@ export function membersRoom(options: RosterRoomOptions, kind: GroupKind): Room<M
       await tables.refresh(execute);
       const group = tables.definitions(kind)?.get(query.name);
       if (!group) return metNobody(notDefined(kind, query.name, format));
-      const online = options.live.members(format);
+      const online = onlineMembers(options.live, format);
       const serverIds = new Map(online.map((m) => [m.id, m.serverId]));
       const memory = memoryFacts(online, kind, query.name);
       const heldNames = new Map(
@@ -185,6 +188,6 @@ export function answerCount(options: CountOptions, kind: GroupKind, format: stri
   if (!definitions)
     return fail('database_unavailable', `The ${kind} definitions of format ${format} are not read yet; try again in a moment.`);
   if (!definitions.has(checked.value)) return notDefined(kind, checked.value, format);
-  const count = countsOf(options.live.members(format), kind).get(checked.value);
+  const count = countsOf(onlineMembers(options.live, format), kind).get(checked.value);
   return ok(kind === 'job' ? { online: count?.online ?? 0, on_duty: count?.onDuty ?? 0 } : { online: count?.online ?? 0 });
 }

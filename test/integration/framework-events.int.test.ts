@@ -8,8 +8,8 @@
 import { FxHost } from '../../devkit/host/fx-host';
 import { Framework, type StandinKind, type StartOptions } from '../../devkit/lua/frameworks';
 import { esxRow, qbCoreRow, qbxRow } from '../../devkit/lua/frameworks/rows';
-import { alphaLive } from '../../src/formats/alpha/live';
-import { betaLive } from '../../src/formats/beta/live';
+import { alphaFormat } from '../../src/formats/alpha';
+import { betaFormat } from '../../src/formats/beta';
 import { startFrameworks, type Frameworks } from '../../src/frameworks';
 import { bindNatives } from '../../src/natives';
 
@@ -97,7 +97,7 @@ async function startRoom(): Promise<void> {
   host.startModule('citizen_records', (globals) => {
     frameworks = startFrameworks({
       natives: bindNatives(globals),
-      formats: { alpha: alphaLive, beta: betaLive },
+      formats: [alphaFormat, betaFormat],
       liveRecords: true,
       warn: (message) => warnings.push(message),
       info: () => undefined,
@@ -152,7 +152,7 @@ describe.each(CASES)('$kind', (c) => {
   test("rosters: the jobs an online citizen holds follow his load, a hire and a duty toggle, read the generation's cheap way", async () => {
     const source = framework.loadPlayer(c.row, { source: 7 });
     await host.advance(TICK_MS);
-    const held = () => frameworks.live.members(c.format).map((m) => ({ id: m.id, serverId: m.serverId, job: m.groups?.jobs[0] }));
+    const held = () => (frameworks.live.members?.(c.format) ?? []).map((m) => ({ id: m.id, serverId: m.serverId, job: m.groups?.jobs[0] }));
     const [name, grade] = c.job;
     framework.setJob(source, name, grade);
     await host.advance(TICK_MS);

@@ -1,7 +1,7 @@
 import { defineFormat } from '../format';
 import { alphaVehicleSource } from './vehicles';
 import { alphaChanges } from './changes';
-import { ALPHA_ID_RULE, isValidAlphaId } from './id';
+import { ALPHA_ID_RULE, alphaIdCandidates, isValidAlphaId } from './id';
 import { alphaLive } from './live';
 import { prepareAlpha } from './prepare';
 import { ALPHA_ROSTER_TABLES } from './jobs';
@@ -17,6 +17,7 @@ export const alphaFormat = defineFormat({
   rosterTables: ALPHA_ROSTER_TABLES,
   idRule: ALPHA_ID_RULE,
   isValidId: isValidAlphaId,
+  idCandidates: alphaIdCandidates,
   vehicles: alphaVehicleSource,
   changes: alphaChanges,
   prepare: prepareAlpha,

@@ -17,6 +17,8 @@ export const betaFormat = defineFormat({
   rosterTables: BETA_ROSTER_TABLES,
   idRule: BETA_ID_RULE,
   isValidId: isValidBetaId,
+  // One try: the match is case-insensitive in SQL (query.ts), and live keys upper-case (live.ts).
+  idCandidates: (id) => [id],
   vehicles: betaVehicleSource,
   changes: betaChanges,
   prepare: prepareBeta,
