@@ -45,6 +45,7 @@ convar_category 'citizen_records' {
         { 'Change feed', 'citizen_records:changes', 'CV_BOOL', 'true' },
         { 'Change feed poll (ms)', 'citizen_records:changes_poll_ms', 'CV_INT', '5000' },
         { 'Change feed sweep (ms)', 'citizen_records:changes_sweep_ms', 'CV_INT', '60000' },
+        { 'Change feed statement limit (ms)', 'citizen_records:changes_sweep_timeout_ms', 'CV_INT', '30000' },
         { 'Change feed long polls held at most', 'citizen_records:changes_max_waiting', 'CV_INT', '32' },
         { 'Change feed log kept (days)', 'citizen_records:changes_kept_days', 'CV_INT', '7' },
         { 'Log level (error, warn, info, debug)', 'citizen_records:log_level', 'CV_STRING', 'info' },

@@ -53,7 +53,7 @@ function startFeed(options: { resourceName: string; config: Config; db: Scanning
         formatWatch({
           tables: () => watchedTables(service, f.name),
           changes: f.changes,
-          run: (sql, params) => db.scan(sql, params, config.searchTimeoutMs),
+          run: (sql, params) => db.scan(sql, params, config.changesSweepTimeoutMs),
         }),
       ]),
     ),

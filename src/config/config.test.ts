@@ -22,6 +22,7 @@ describe('readConfig', () => {
       changesMaxWaiting: 32,
       changesPollMs: 5000,
       changesSweepMs: 60000,
+      changesSweepTimeoutMs: 30000,
       maxColumnBytes: 4194304,
       esxDobFormat: 'auto',
       esxCharacterPrefix: 'char',

@@ -176,6 +176,13 @@ export const CONVARS = [
       'how often the feed compares a hash per row, computed in SQL, with the ones it keeps: how soon it sees ESX changes, vehicles and deletions',
   },
   {
+    name: 'changes_sweep_timeout_ms',
+    value: { type: 'integer', default: 30_000, min: 1000, max: 600_000, unit: 'milliseconds' },
+    label: 'Change feed statement limit (ms)',
+    description:
+      "how long the database may run one of the feed's statements (a sweep reads every row of a table) before it stops it; the feed then tries again at the next sweep, nothing lost. Apart from `search_timeout_ms`: at 100,000 rows a sweep read from disk takes seconds",
+  },
+  {
     name: 'changes_max_waiting',
     value: { type: 'integer', default: 32, min: 0, max: 1000, minMeaning: 'no long poll' },
     label: 'Change feed long polls held at most',
