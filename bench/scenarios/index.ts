@@ -7,3 +7,4 @@ import './lookups';
 import './vehicles';
 import './live';
 import './search';
+import './feed';
