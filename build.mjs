@@ -4,6 +4,9 @@
 // the example rows stay out of it); beside it, the renderer of /docs, vendored from npm
 // (scripts/docs-renderer.mjs). The resource reads openapi.json and the renderer from its folder
 // (LoadResourceFile) when first asked, so neither is in the bundle.
+// Beside it, the standalone service, dist/standalone.js (docs/standalone.md): a plain Node script
+// with mysql2 bundled in, which reads the renderer beside it and openapi.json from the folder above,
+// as the resource reads them from its own.
 // iife keeps module-level names out of the resource's globals (a top-level `on` or `emit` would
 // replace the runtime's). The target is the Node the manifest asks for: with node_version '22' and
 // '/server:12913', every build that starts the resource runs Node 22 (22.11 from build 12913, the
@@ -51,6 +54,18 @@ const bundle = await build({
   sourcemap: false,
   logLevel: 'warning',
   metafile: true,
+});
+await build({
+  entryPoints: ['src/standalone/main.ts'],
+  outfile: join(dirname(outfile), 'standalone.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  // The Node the service's docs ask for (package.json engines).
+  target: 'node20',
+  legalComments: 'none',
+  sourcemap: false,
+  logLevel: 'warning',
 });
 if (option('--metafile')) writeFileSync(option('--metafile'), `${JSON.stringify(Object.keys(bundle.metafile.inputs).sort(), null, 2)}\n`);
 // Beside the bundle, under the name the resource reads it by.

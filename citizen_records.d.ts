@@ -421,6 +421,15 @@ export interface Health {
     };
     /** The resource's version. */
     version: string;
+    /** Only from the standalone service reading a replica: how far behind its primary it is. Not replicating, or more than `max_lag_s` behind, makes `status` `degraded` (503), so a load balancer turns to another instance. */
+    replica?: {
+      /** Seconds behind the primary (`Seconds_Behind_Master` / `Seconds_Behind_Source`); null while it is not replicating. */
+      lag_s: number | null;
+      /** citizen_records:replica_max_lag_s: more lag than this makes `status` `degraded`. */
+      max_lag_s: number;
+      /** Both replication threads (I/O and SQL) are running. */
+      replicating: boolean;
+    };
   };
 }
 

@@ -278,12 +278,18 @@
 ---@field alpha "available"|"unavailable"|"pending"|"disabled"
 ---@field beta "available"|"unavailable"|"pending"|"disabled"
 
+---@class CitizenRecords.HealthDataReplica
+---@field lag_s integer|nil Seconds behind the primary (`Seconds_Behind_Master` / `Seconds_Behind_Source`); null while it is not replicating.
+---@field max_lag_s integer citizen_records:replica_max_lag_s: more lag than this makes `status` `degraded`.
+---@field replicating boolean Both replication threads (I/O and SQL) are running.
+
 ---@class CitizenRecords.HealthData
 ---@field status "ok"|"degraded" `ok` when the database is usable.
 ---@field database "connected"|"unavailable"
 ---@field formats CitizenRecords.HealthDataFormats Each format: `available`, `unavailable` (its table is missing), `pending` (not inspected yet) or `disabled` (citizen_records:formats).
 ---@field vehicles CitizenRecords.HealthDataVehicles Each format's vehicles: `available`, `unavailable` (its vehicles table, or its citizens table, is missing), `pending` or `disabled`, as for `formats`. Never changes `status`: a server without a garage script still serves citizens.
 ---@field version string The resource's version.
+---@field replica? CitizenRecords.HealthDataReplica Only from the standalone service reading a replica: how far behind its primary it is. Not replicating, or more than `max_lag_s` behind, makes `status` `degraded` (503), so a load balancer turns to another instance.
 
 ---@class CitizenRecords.HealthResult
 ---@field success boolean

@@ -41,6 +41,7 @@ convar_category 'citizen_records' {
         { 'esx_multicharacter slots', 'citizen_records:esx_max_characters', 'CV_INT', '4' },
         { 'Formats served', 'citizen_records:formats', 'CV_STRING', 'alpha,beta' },
         { 'Live records for online citizens', 'citizen_records:live_records', 'CV_BOOL', 'true' },
+        { 'Replica lag before degraded (s, standalone)', 'citizen_records:replica_max_lag_s', 'CV_INT', '30' },
         { 'Change feed', 'citizen_records:changes', 'CV_BOOL', 'true' },
         { 'Change feed poll (ms)', 'citizen_records:changes_poll_ms', 'CV_INT', '5000' },
         { 'Change feed sweep (ms)', 'citizen_records:changes_sweep_ms', 'CV_INT', '60000' },

@@ -134,6 +134,13 @@ export interface Server {
    * instead of the bench database: the same tables, different on one server (an index more).
    */
   database?: string;
+  /**
+   * Not a test host: this many instances of the standalone service (`node dist/standalone.js`,
+   * docs/standalone.md) on the bench database, child processes of the server process (their CPU
+   * counts as its own), the parent's HTTP lookups spread over them in turn as a load balancer would.
+   * `convars` and `setup` do not apply.
+   */
+  standalone?: number;
 }
 
 /** Rows beyond the generated citizens (e.g. vehicles), loaded by the parent before the servers start. */

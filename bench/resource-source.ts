@@ -4,6 +4,8 @@
  * normalisers (timed alone) and the making of the /docs page (timed alone by docs-page.ts). The rest of the bench goes through HTTP and exports, so a rename in
  * src/ is an edit here only.
  */
+import { CONVAR_PREFIX } from '../src/contract/convars';
+import { variableOf } from '../src/standalone/settings';
 import type mysql from 'mysql2/promise';
 import { DEFAULTS } from '../src/config/config';
 import type { Row } from '../src/db/database';
@@ -35,3 +37,8 @@ export const normalisers: Record<Format, (row: Row) => unknown> = {
   alpha: (row) => normaliseAlphaRow({ row }, { warn: () => {}, dobOrder: 'DMY' }),
   beta: (row) => normaliseBetaRow(row, { warn: () => {}, nowMs: Date.now() }),
 };
+
+/** A convar's name as the standalone service's environment variable (`citizen_records:rate_limit` → `CITIZEN_RECORDS_RATE_LIMIT`). */
+export function standaloneVariable(convar: string): string {
+  return variableOf(convar.slice(CONVAR_PREFIX.length));
+}

@@ -67,10 +67,14 @@ type Server = Remote<ServerMethods>;
  * GETs on one server's socket, from this process, with the bench's key; fails unless `status` comes
  * with a body, and unless `check` (when given) finds nothing wrong with that body.
  */
-function httpGetter(base: string, agent: http.Agent): (path: string, status: number, check?: AnswerCheck) => Promise<void> {
+function httpGetter(bases: string, agent: http.Agent): (path: string, status: number, check?: AnswerCheck) => Promise<void> {
   const headers = { Authorization: `Bearer ${BENCH_KEY}` };
+  // Several bases (standalone instances): each lookup goes to the next, round robin, as a load balancer sends them.
+  const targets = bases.split(' ');
+  let next = 0;
   return (path, status, check) =>
     new Promise((done, fail) => {
+      const base = targets[next++ % targets.length];
       http
         .get(`${base}${path}`, { agent, headers }, (res) => {
           let length = 0;

@@ -5,10 +5,12 @@
  * blocks of export and in-process lookups (made here, timed here), single background calls, heap
  * readings and the normaliser figures. HTTP lookups come from the parent over real sockets.
  */
+import { readFileSync } from 'node:fs';
 import mysql from 'mysql2/promise';
 import { collectGarbage } from '../devkit/collect-garbage';
 import { FxHost } from '../devkit/host/fx-host';
 import { waitFor } from '../devkit/host/host-fixture';
+import { startStandalone } from '../devkit/standalone';
 import { ROOT, startOxmysql, type OxmysqlUnderTest } from '../devkit/resource-harness';
 import { serve } from './ipc';
 import { measureNormaliser, sampleRows, type NormaliserFigures } from './normaliser';
@@ -23,7 +25,7 @@ import {
   type Request,
   type ServerContext,
 } from './registry';
-import { primaryKeyStatements, type Row } from './resource-source';
+import { primaryKeyStatements, standaloneVariable, type Row } from './resource-source';
 import { plainStatement, poolLookup, startDriver, startNodeHttpFloor, type Driver, type Statements } from './servers';
 import { blockFigures, cpuMicrosBetween, timeBlock, type BlockFigures } from './stats';
 import './scenarios';
@@ -88,11 +90,38 @@ async function perform(serverName: string, request: Request): Promise<void> {
   }
 }
 
+/** The standalone instances' processes: their CPU is the server's, as a game server's is its resource's. */
+const standalonePids: number[] = [];
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ): 100 on every Linux build Node runs on. */
+const USER_HZ = 100;
+
+/** CPU (user + system, µs) a child has used so far, from /proc/<pid>/stat (fields 14 and 15, in ticks). */
+function childCpu(pid: number): NodeJS.CpuUsage {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { user: (Number(fields[11]) * 1e6) / USER_HZ, system: (Number(fields[12]) * 1e6) / USER_HZ };
+}
+
+/** `spec.standalone` instances of the service; their bases, space-separated (run.ts spreads lookups over them). */
+async function startStandaloneServer(spec: ReturnType<typeof registry>['servers'][number], options: StartOptions): Promise<string> {
+  const env = Object.fromEntries(Object.entries(BASE_CONVARS).map(([convar, value]) => [standaloneVariable(convar), value]));
+  const instances = await Promise.all(
+    Array.from({ length: spec.standalone ?? 1 }, () => startStandalone({ ...env, CITIZEN_RECORDS_DATABASE_URL: options.databaseUrl })),
+  );
+  for (const instance of instances) {
+    standalonePids.push(instance.child.pid as number);
+    closers.push(() => instance.stop());
+  }
+  return instances.map((i) => i.base).join(' ');
+}
+
 async function startServer(
   spec: ReturnType<typeof registry>['servers'][number],
   options: StartOptions,
   statements: Started['statements'],
 ): Promise<string> {
+  if (spec.standalone) return startStandaloneServer(spec, options);
   const host = new FxHost({ convars: { ...BASE_CONVARS, ...spec.convars } });
   const base = await host.listen();
   const databaseUrl = spec.database === undefined ? options.databaseUrl : options.databases[spec.database];
@@ -138,9 +167,15 @@ const methods = {
     return { bases, statements };
   },
 
-  /** This process's CPU so far: the parent reads it at the start and end of each HTTP block. */
+  /** This process's CPU so far, its standalone instances' included: the parent reads it at the start and end of each HTTP block. */
   cpu(): NodeJS.CpuUsage {
-    return process.cpuUsage();
+    const own = process.cpuUsage();
+    for (const pid of standalonePids) {
+      const child = childCpu(pid);
+      own.user += child.user;
+      own.system += child.system;
+    }
+    return own;
   },
 
   /** One block of an export or in-process scenario, timed here, with this process's CPU over it. */

@@ -8,7 +8,8 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createTestDatabase, type TestDatabase } from './db/test-database';
-import { FxHost, type HostOptions, type Violation } from './host/fx-host';
+import { FxHost, type HostOptions } from './host/fx-host';
+import type { Violation } from './host/violations';
 import { waitFor } from './host/host-fixture';
 import { rawRequest, type RawRequest, type RawResponse } from './host/http-client';
 import { OxmysqlStandIn, type StandInOptions } from './oxmysql/oxmysql-standin';
@@ -119,16 +120,19 @@ export async function startHarness(
   {
     waitForOxmysql = true,
     oxmysqlDir = realOxmysqlUnderTest(),
+    server,
     resourceDir = ROOT,
   }: {
     waitForOxmysql?: boolean;
+    /** The database server to create the suite's database on (a suite's own primary); MYSQL_URL's by default. */
+    server?: string;
     /** The folder the resource runs from (the repository by default); a suite that lets it write files gives its own copy (copyResource). */
     resourceDir?: string;
     /** The real oxmysql release to run, or null for the stand-in (default: the jest project's choice). */
     oxmysqlDir?: string | null;
   } = {},
 ): Promise<Harness> {
-  const db = await createTestDatabase(label);
+  const db = await createTestDatabase(label, server);
   for (const file of fixtures) await loadFixture(db, file);
   const host = new FxHost({ handlerTimeoutMs: 5000, ...options, convars: { ...DEFAULT_CONVARS, ...options.convars } });
   const base = await host.listen();

@@ -2,7 +2,8 @@
  * What may import what in src/ (docs/architecture.md, "Rooms" and "What may import what").
  *
  * - The core runs without FXServer: nothing the core imports, directly or through other modules,
- *   is FXServer's natives, the frameworks, the FiveM boundary or the oxmysql adapter. Biome's
+ *   is FXServer's natives, the frameworks, the FiveM boundary, the oxmysql adapter, the standalone
+ *   service or its mysql2 adapter. Biome's
  *   noRestrictedImports (biome.jsonc) catches a direct import as it is written; this follows the
  *   whole graph, so an import through a module outside the core is caught too.
  * - The rooms of src/ (a top folder, or a top file) stand on floors, declared once below: an
@@ -34,7 +35,7 @@ const CORE = [
   'src/api',
   'src/http',
 ];
-const FORBIDDEN = ['src/natives/', 'src/frameworks/', 'src/fivem/', 'src/db/oxmysql.ts'];
+const FORBIDDEN = ['src/natives/', 'src/frameworks/', 'src/fivem/', 'src/db/oxmysql.ts', 'src/standalone/', 'src/db/mysql2.ts'];
 
 /**
  * The floor of each room, bottom first; an arrow may point to its own floor or one below. The
@@ -63,10 +64,13 @@ const FLOORS: Readonly<Record<string, number>> = {
   api: 6,
   http: 6,
   config: 6,
-  // The FiveM boundary, the frameworks, the entry point that wires everything, the build's generator.
+  // The FiveM boundary, the frameworks, the two entry points (the resource's, the standalone
+  // service's) and the wiring they share, the build's generator.
   frameworks: 7,
   fivem: 7,
   server: 7,
+  assemble: 7,
+  standalone: 7,
   generate: 7,
 };
 

@@ -3,14 +3,12 @@
  * database adapter, the formats, the HTTP handler and the exports. Nothing is exported from here
  * (a cjs/iife entry must not export) and there is no top-level await.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { exportedFunctions, formatOf, type Api } from './api/handlers';
-import { healthReport, type HealthReport } from './api/health';
-import { availability, lookupFresh, lookupOperations, openService, prepareFormats, watchedTables, type Service } from './api/service';
+import { assemble } from './assemble';
+import { exportedFunctions, formatOf } from './api/handlers';
+import { lookupFresh, watchedTables, type Service } from './api/service';
 import { formatWatch } from './changes/format-watch';
 import type { FeedService } from './changes/service';
-import { createWarnOnce } from './api/warn-once';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
 import type { ScanningDatabase } from './db/database';
 import { createOxmysqlDatabase } from './db/oxmysql';
@@ -19,25 +17,10 @@ import { registerExports } from './fivem/exports';
 import { serveHttp } from './fivem/http-handler';
 import { startFrameworks } from './frameworks';
 import { FORMATS } from './formats/registry';
-import { createAuthenticator } from './http/auth';
 import { DOCS_RENDERER_FILE, OPENAPI_FILE } from './http/docs-page';
-import { createRequestHandler } from './http/handle-request';
-import { createRequestIds } from './http/request-id';
-import { burstFor, createRateLimiter } from './http/rate-limit';
 import { createLogger, type Logger } from './logger';
-import { createLookupCache } from './lookup/cache';
-import { resourceStopping, type Failure } from './lookup/envelope';
-import { createLookupGate } from './lookup/gate';
-import { unkept, type Outcome } from './lookup/outcome';
+import { unkept } from './lookup/outcome';
 import { natives } from './natives';
-
-/** How often start-up looks for oxmysql's readiness, so the tables are inspected as soon as it connects. */
-const PREPARE_POLL_MS = 100;
-/** /health asks the database itself, and looks again for missing tables, at most this often. */
-const HEALTH_CHECK_MS = 5000;
-/** The cache's bounds besides its TTL. */
-const CACHE_MAX_ENTRIES = 2000;
-const CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
 /**
  * A file the build ships in the resource's folder (the OpenAPI document, /docs's renderer), read
@@ -119,98 +102,37 @@ function start(): void {
   const version = natives.resourceVersion();
   const now = () => performance.now();
   const db = createOxmysqlDatabase({ timeoutMs: config.dbTimeoutMs, resourceName, now });
-  const cache = createLookupCache<Outcome>({
-    ttlMs: config.cacheTtlMs,
-    maxEntries: CACHE_MAX_ENTRIES,
-    maxBytes: CACHE_MAX_BYTES,
-    now,
-  });
-  const gate = createLookupGate({ maxInFlight: config.maxInFlight, cache });
-  const searchGate = createLookupGate({
-    maxInFlight: config.searchMaxInFlight,
-    cache,
-    what: { noun: 'table scans (searches, and vehicle lookups no index serves)', convar: 'search_max_in_flight' },
-  });
   const frameworks = startFrameworks({
     natives,
-    formats: Object.fromEntries(FORMATS.flatMap((f) => (f.live ? [[f.name, f.live]] : []))),
+    formats: FORMATS,
     liveRecords: config.liveRecords,
     warn: (message) => log.warn(message),
     info: (message) => log.info(message),
   });
-  const service = openService({
+  const { api, handle, stop } = assemble({
+    config,
     db,
-    formats: FORMATS,
-    enabled: config.formats,
-    formatOptions: {
-      warn: createWarnOnce((message) => log.warn(message)),
-      dobOrder: config.esxDobFormat,
-      info: (message) => log.info(message),
-      groups: frameworks.groups,
-      now: () => Date.now(),
-      maxColumnBytes: config.maxColumnBytes,
-      esxCharacterPrefix: config.esxCharacterPrefix,
-      esxMaxCharacters: config.esxMaxCharacters,
-      vehicles: frameworks.vehicles,
-    },
-    gates: { lookup: gate, scan: searchGate },
     live: frameworks.live,
-    searchTimeoutMs: config.searchTimeoutMs,
-    cursorSecret: randomBytes(32),
-    now,
-    logError: (message) => log.error(message),
-  });
-  const changeFeed = startFeed({ resourceName, config, db, service, log });
-  let stopping = false;
-  // A health check still waiting on its probe when the resource stops is answered like a lookup.
-  const health = async (): Promise<HealthReport | Failure> => {
-    if (!stopping && db.isReady()) await Promise.all([db.probe(HEALTH_CHECK_MS), prepareFormats(service, HEALTH_CHECK_MS)]);
-    if (stopping) return resourceStopping();
-    const { formats, vehicles } = availability(service);
-    return healthReport(db.isHealthy(), formats, vehicles, version);
-  };
-  const api: Api = {
-    health,
+    groups: frameworks.groups,
+    vehicles: frameworks.vehicles,
     openApi: () => shippedFile(resourceName, OPENAPI_FILE, '/openapi.json'),
     docsRenderer: () => shippedFile(resourceName, DOCS_RENDERER_FILE, '/docs'),
-    operations: {
-      ...lookupOperations(service),
-      changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via).then(unkept),
+    version,
+    log,
+    now,
+    feed(service) {
+      const changeFeed = startFeed({ resourceName, config, db, service, log });
+      return {
+        changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via).then(unkept),
+        stop: () => changeFeed.stop(),
+      };
     },
-  };
-
-  serveHttp(
-    createRequestHandler(api, {
-      authenticator: createAuthenticator(config.apiKeys, config.allowAnonymous),
-      rateLimiter: createRateLimiter({ perMinute: config.rateLimit, burst: burstFor(config.rateLimit), now }),
-      corsOrigins: config.corsOrigins,
-      newRequestId: createRequestIds(),
-      now,
-      log,
-    }),
-    (message) => log.error(message),
-  );
+  });
+  serveHttp(handle, (message) => log.error(message));
   registerExports(exportedFunctions(api), (message) => log.error(message));
-
-  // Column detection needs the database; oxmysql may connect long after this resource starts.
-  let busy = false;
-  const preparer = setInterval(() => {
-    if (busy || !db.isReady()) return;
-    busy = true;
-    void prepareFormats(service).then((done) => {
-      busy = false;
-      if (done) clearInterval(preparer);
-    });
-  }, PREPARE_POLL_MS);
   // Everything waiting is answered and every timer stops: a Lua Citizen.Await must not block for good.
   natives.onEvent('onResourceStop', (stopped: string) => {
-    if (stopped !== resourceName) return;
-    stopping = true;
-    clearInterval(preparer);
-    changeFeed.stop();
-    gate.stop();
-    searchGate.stop();
-    db.close();
+    if (stopped === resourceName) stop();
   });
 
   log.info(`${resourceName} ${version} started; formats: ${[...config.formats].join(', ') || 'none'}`);

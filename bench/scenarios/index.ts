@@ -7,4 +7,5 @@ import './lookups';
 import './vehicles';
 import './live';
 import './search';
+import './standalone';
 import './feed';

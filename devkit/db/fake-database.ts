@@ -306,6 +306,7 @@ export const peopleFormat: AnyFormat = defineFormat({
   tables: ['people'],
   idRule: { pattern: '^[0-9]{1,8}$', wording: '1 to 8 digits', description: 'digits', example: '1001', error: 'invalid_id' },
   isValidId: (id) => /^[0-9]{1,8}$/.test(id),
+  idCandidates: (id) => [id],
   // Vehicles in a `cars` table (plate, owner): unavailable where a suite does not create it.
   vehicles: {
     table: 'cars',
@@ -315,7 +316,6 @@ export const peopleFormat: AnyFormat = defineFormat({
     ownerKey: 'id',
     ownerRead: [],
     ownerMatch: () => ({ where: '`id` = ?', order: '', params: (id: string) => [id] }),
-    idCandidates: (id) => [id],
     normalise: (row) => ({ ...EMPTY_VEHICLE, plate: String(row.plate), owner: String(row.owner) }),
   },
   // Nothing of a person moves by itself; no change column.

@@ -76,6 +76,8 @@ export interface ThrowawayOptions {
    * start rejects with the signal's reason. A start that fails otherwise leaves nothing behind either.
    */
   signal?: AbortSignal;
+  /** More mariadbd options: a primary's binary log and server id, a replica's (devkit/db/replication.ts). */
+  serverArgs?: string[];
 }
 
 export async function startThrowawayServer(options: ThrowawayOptions = {}): Promise<ThrowawayServer> {
@@ -98,7 +100,10 @@ export async function startThrowawayServer(options: ThrowawayOptions = {}): Prom
 }
 
 /** Makes the data folder and starts mariadbd on it. */
-async function launch(dir: string, { bufferPoolSize = '64M', signal }: ThrowawayOptions): Promise<{ child: ChildProcess; port: number }> {
+async function launch(
+  dir: string,
+  { bufferPoolSize = '64M', signal, serverArgs = [] }: ThrowawayOptions,
+): Promise<{ child: ChildProcess; port: number }> {
   const dataDir = join(dir, 'data');
   const port = await freePort();
   const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -126,6 +131,7 @@ async function launch(dir: string, { bufferPoolSize = '64M', signal }: Throwaway
       '--innodb-log-file-size=16M',
       '--character-set-server=utf8mb4',
       '--collation-server=utf8mb4_general_ci',
+      ...serverArgs,
       ...userArgs,
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },

@@ -27,9 +27,10 @@ export function serverUrl(): string {
   return url;
 }
 
-export async function createTestDatabase(label: string): Promise<TestDatabase> {
+/** `server`: the server to create it on (a suite's own primary); the shared one of MYSQL_URL by default. */
+export async function createTestDatabase(label: string, server = serverUrl()): Promise<TestDatabase> {
   const name = `cr_${label.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(3).toString('hex')}`;
-  const base = serverUrl();
+  const base = server;
   const root = await mysql.createConnection({ uri: base, multipleStatements: true });
   await root.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci`);
   await root.changeUser({ database: name });

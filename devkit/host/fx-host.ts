@@ -23,23 +23,7 @@ import { captureRejections, releaseRejections, type RejectionSink } from './unha
 import { Resource, contextRealm, hostRealm, type AnyFunction, type Realm } from './resource';
 import { GameWorld } from './game-world';
 import { realmUnpacker } from './realm-unpacker';
-
-export type ViolationKind =
-  | 'header-value'
-  | 'write-type'
-  | 'send-argument'
-  | 'bare-send'
-  | 'write-after-send'
-  | 'head-body'
-  | 'handler-throw'
-  | 'unhandled-rejection'
-  | 'script-error';
-
-export interface Violation {
-  resource: string;
-  kind: ViolationKind;
-  detail: string;
-}
+import type { Violation, ViolationKind } from './violations';
 
 export interface ConsoleLine {
   channel: string;

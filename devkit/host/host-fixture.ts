@@ -2,7 +2,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { FxHost, ViolationKind } from './fx-host';
+import type { FxHost } from './fx-host';
+import type { ViolationKind } from './violations';
 
 /** Takes every violation recorded so far; a test compares them with the ones it provoked. */
 export function violationKinds(host: FxHost): ViolationKind[] {

@@ -7,8 +7,15 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { FxHost } from './fx-host';
 import type { AnyFunction, Resource } from './resource';
+import type { ViolationKind } from './violations';
+
+/** What the gateway asks of its host (fx-host.ts is one): the resources to route to, their handlers, the violations to record. */
+export interface GatewayHost {
+  startedResources(): Resource[];
+  callHttpHandler(resource: Resource, request: unknown, response: unknown): unknown;
+  violation(resource: string, kind: ViolationKind, detail: string): void;
+}
 
 const MAX_BUFFERED_REQUEST = 5 * 1024 * 1024;
 const MAX_HEADERS = 50;
@@ -107,7 +114,7 @@ export class HttpGateway {
   readonly counts = { handed: 0, answered: 0 };
 
   constructor(
-    private readonly host: FxHost,
+    private readonly host: GatewayHost,
     private readonly timeoutMs: number,
   ) {}
 
@@ -195,7 +202,7 @@ class Exchange {
   private readonly timer: ReturnType<typeof setTimeout>;
 
   constructor(
-    private readonly host: FxHost,
+    private readonly host: GatewayHost,
     private readonly resource: Resource,
     private readonly req: http.IncomingMessage,
     private readonly res: http.ServerResponse,
@@ -213,7 +220,7 @@ class Exchange {
     }, timeoutMs);
   }
 
-  private violation(kind: Parameters<FxHost['violation']>[1], detail: string): void {
+  private violation(kind: ViolationKind, detail: string): void {
     this.host.violation(this.resource.name, kind, `${this.req.method} ${this.path}: ${detail}`);
   }
 

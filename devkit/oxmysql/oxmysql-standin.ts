@@ -9,7 +9,8 @@ import type { FieldPacket, ResultSetHeader } from 'mysql2';
 import type { FxHost } from '../host/fx-host';
 import type { Resource } from '../host/resource';
 import { executeParameterSets, queryArguments } from './placeholders';
-import { castExecuteRows, castTextRows, executeTypeCast, headTypeCast, textTypeCast } from './type-cast';
+import { castExecuteRows, castTextRows, executeTypeCast, textTypeCast } from '../../src/db/oxmysql-type-cast';
+import { headTypeCast } from './type-cast';
 
 type Callback = (result: unknown, error?: string) => void;
 type Globals = Record<string, unknown> & {

@@ -80,11 +80,12 @@ export type LookupOperationId = Exclude<DataOperationId, 'changes'>;
 function roomsOf(options: ServiceOptions): Rooms {
   const formats = Object.fromEntries(options.formats.map((f) => [f.name, f]));
   const live = Object.fromEntries(options.formats.map((f) => [f.name, liveContext(options.live, f.name)]));
+  const citizens = { formats, live, wholeRecord: options.live.wholeRecord?.bind(options.live) };
   const missingTable = (format: string) =>
     `Format ${format} needs the ${tableLabel(formats[format])} table, which this server's database does not have.`;
   return {
-    citizen: citizenRoom({ formats, live }),
-    license: licenseRoom({ formats, live }),
+    citizen: citizenRoom(citizens),
+    license: licenseRoom(citizens),
     search: searchRoom({ cursorSecret: options.cursorSecret, missingTable }),
     plate: plateRoom({ formats }),
     citizenVehicles: citizenVehiclesRoom({ formats }),
@@ -117,7 +118,7 @@ export function lookupOperations(service: Service): Record<LookupOperationId, Op
     search: through(service, rooms.search, citizens, (call) => call.query),
     vehicle: through(service, rooms.plate, vehicles, (call) => call.params.plate),
     citizenVehicles: through(service, rooms.citizenVehicles, vehicles, (call) => call.params.id),
-    presence: (call) => Promise.resolve(unkept(answerPresence(presence, formatOf(call), call.params.id))),
+    presence: async (call) => unkept(await answerPresence(presence, formatOf(call), call.params.id)),
   };
 }
 

@@ -12,7 +12,8 @@ import { checkId, noCitizen, notAString } from '../lookup/checks';
 import { fail, ok } from '../lookup/envelope';
 import type { Checked, Room } from '../lookup/pipeline';
 import type { Preparation } from '../lookup/prepared';
-import type { LiveSource } from '../live/source';
+import type { LiveSource, WholeRoute } from '../live/source';
+import { MET_MERGED, type Looked } from '../lookup/looked';
 
 /** The format's citizen lookups, null where its table is missing. */
 export type CitizenTables = FormatLookups<unknown> | null;
@@ -32,7 +33,8 @@ const NOBODY_ONLINE: LiveRead = Object.freeze({ online: false, parts: null });
 /** What the framework holds for the citizens a lookup of `format` meets, asked only for those online. */
 export function liveContext(live: LiveSource, format: string): LiveContext {
   return {
-    read: async (id) => (live.presence(format, id).online ? { online: true, parts: await live.liveRow(format, id) } : NOBODY_ONLINE),
+    read: async (id) =>
+      (await live.presence(format, id)).online ? { online: true, parts: await live.liveRow(format, id) } : NOBODY_ONLINE,
     unmergeable: (parts) => live.unmergeable(parts),
   };
 }
@@ -42,6 +44,24 @@ export interface CitizenRoomOptions {
   formats: Readonly<Record<string, AnyFormat>>;
   /** Each format's live context (liveContext), by name. */
   live: Readonly<Record<string, LiveContext>>;
+  /** The live source's whole records, where it answers them (LiveSource.wholeRecord). */
+  wholeRecord?: LiveSource['wholeRecord'];
+}
+
+/**
+ * A lookup that met someone online, answered whole by a source that answers whole records (the
+ * standalone service's game server); the database's answer where it has none.
+ */
+async function wholeWhenOnline<T>(
+  options: CitizenRoomOptions,
+  format: string,
+  route: WholeRoute,
+  key: string,
+  looked: Looked<T>,
+): Promise<Looked<T | unknown>> {
+  if (!looked.met.online || !options.wholeRecord) return looked;
+  const whole = await options.wholeRecord(format, route, key);
+  return whole === null ? looked : { value: whole, met: MET_MERGED };
 }
 
 function usable(formats: CitizenRoomOptions['formats'], format: string, bound: CitizenTables): Checked<FormatLookups<unknown>> {
@@ -59,7 +79,7 @@ export function citizenRoom(options: CitizenRoomOptions): Room<string, CitizenTa
     runner: 'lookup',
     usable: (format, bound) => usable(options.formats, format, bound),
     async answer({ format, input: id, tables }) {
-      const { value, met } = await tables.byId(id, options.live[format]);
+      const { value, met } = await wholeWhenOnline(options, format, 'citizen', id, await tables.byId(id, options.live[format]));
       return { value: value === null ? noCitizen(format, id) : ok(value), met };
     },
   };
@@ -74,10 +94,16 @@ export function licenseRoom(options: CitizenRoomOptions): Room<License, CitizenT
     runner: 'lookup',
     usable: (format, bound) => usable(options.formats, format, bound),
     async answer({ format, input: license, tables }) {
-      const { value, met } = await tables.byLicense(license, options.live[format]);
+      const looked = await tables.byLicense(license, options.live[format]);
+      const { value, met } = await wholeWhenOnline(options, format, 'license', licenseText(license), looked);
       return { value: ok(value), met };
     },
   };
+}
+
+/** The license as the license route takes it, in the form it was asked in. */
+function licenseText(license: License): string {
+  return license.kind ? `${license.kind}:${license.hex}` : license.hex;
 }
 
 function licenseKey(license: License): string {

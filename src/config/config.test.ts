@@ -28,6 +28,7 @@ describe('readConfig', () => {
       esxMaxCharacters: 4,
       formats: new Set(['alpha', 'beta']),
       liveRecords: true,
+      replicaMaxLagS: 30,
       logLevel: 'info',
     });
     expect(problems).toEqual([]);

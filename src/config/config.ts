@@ -120,12 +120,20 @@ function defaultOf(value: ConvarValue): unknown {
 /** Every convar at its default. */
 export const DEFAULTS = Object.fromEntries(CONVARS.map((c) => [camelCase(c.name), defaultOf(c.value)])) as Config;
 
-/** Parses every convar; `problems` lists each invalid value with what was used instead. */
-export function readConfig(read: ConvarReader): { config: Config; problems: string[] } {
+/** How a problem names a setting: the convar, or where the standalone service read it from. */
+export type SettingLabel = (name: string) => string;
+
+const CONVAR_LABEL: SettingLabel = (name) => `convar ${CONVAR_PREFIX}${name}`;
+
+/**
+ * Parses every convar; `problems` lists each invalid value with what was used instead, naming the
+ * setting as `label` says (the standalone service names its environment variable).
+ */
+export function readConfig(read: ConvarReader, label: SettingLabel = CONVAR_LABEL): { config: Config; problems: string[] } {
   const problems: string[] = [];
   const config: Record<string, unknown> = {};
   for (const { name, value } of CONVARS as readonly Convar[]) {
-    const convar = `${CONVAR_PREFIX}${name}`;
+    const convar = label(name);
     const text = read(name).trim();
     let parsed: unknown;
     if (text === '') parsed = undefined;
@@ -133,12 +141,12 @@ export function readConfig(read: ConvarReader): { config: Config; problems: stri
       const own: string[] = [];
       parsed = LIST_READERS[value.parser].parse(text, own);
       // Never quoted: the value may be secret (API keys). Each bad entry is named by position.
-      for (const problem of own) problems.push(`convar ${convar}: ${problem}`);
+      for (const problem of own) problems.push(`${convar}: ${problem}`);
       if (parsed === undefined)
-        problems.push(`convar ${convar} is "${text}", which is not ${LIST_READERS[value.parser].expected}; using the default`);
+        problems.push(`${convar} is "${text}", which is not ${LIST_READERS[value.parser].expected}; using the default`);
     } else {
       parsed = parseValue(value, text);
-      if (parsed === undefined) problems.push(`convar ${convar} is "${text}", which is not ${expectedValue(value)}; using the default`);
+      if (parsed === undefined) problems.push(`${convar} is "${text}", which is not ${expectedValue(value)}; using the default`);
     }
     config[camelCase(name)] = parsed ?? defaultOf(value);
   }

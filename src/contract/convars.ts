@@ -147,6 +147,14 @@ export const CONVARS = [
       '`false`: records come from the database only (presence is still answered)',
   },
   {
+    name: 'replica_max_lag_s',
+    value: { type: 'integer', default: 30, min: 0, max: 86_400, unit: 'seconds' },
+    label: 'Replica lag before degraded (s, standalone)',
+    description:
+      'standalone on a read replica: `/health` says `degraded` when the replica is more than this many seconds behind its primary, ' +
+      'or not replicating at all; the embedded resource reads the game database itself and ignores it',
+  },
+  {
     name: 'changes',
     value: { type: 'boolean', default: true },
     label: 'Change feed',

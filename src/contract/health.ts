@@ -23,9 +23,25 @@ export const HEALTH_DATA = {
         "Each format's vehicles: `available`, `unavailable` (its vehicles table, or its citizens table, is missing), `pending` or `disabled`, as for `formats`. Never changes `status`: a server without a garage script still serves citizens.",
     },
     version: { type: 'string', description: "The resource's version." },
+    replica: {
+      object: {
+        lag_s: {
+          type: 'integer',
+          nullable: true,
+          description: 'Seconds behind the primary (`Seconds_Behind_Master` / `Seconds_Behind_Source`); null while it is not replicating.',
+        },
+        max_lag_s: { type: 'integer', description: 'citizen_records:replica_max_lag_s: more lag than this makes `status` `degraded`.' },
+        replicating: { type: 'boolean', description: 'Both replication threads (I/O and SQL) are running.' },
+      },
+      description:
+        'Only from the standalone service reading a replica: how far behind its primary it is. Not replicating, or more than `max_lag_s` behind, makes `status` `degraded` (503), so a load balancer turns to another instance.',
+    },
   },
+  optional: ['replica'],
 } as const satisfies Shape;
 
 export type HealthData<F extends string> = TypeOf<typeof HEALTH_DATA, F>;
+
+export type ReplicaHealth = NonNullable<HealthData<string>['replica']>;
 
 export type FormatAvailability = (typeof AVAILABILITY)[number];

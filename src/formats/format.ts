@@ -138,6 +138,11 @@ export interface FormatDeclaration<N extends string = string, R = unknown> {
   readonly table: string;
   /** Every table `prepare` reads the columns of: a change to any of them prepares the format again. */
   readonly tables: readonly string[];
+  /**
+   * The stored ids a requested id may name, in the order lookups try them (ESX: with and without
+   * `license:`): the one rule the record lookup, the vehicle lookups and live records follow.
+   */
+  idCandidates(id: string): string[];
   /** Its `{id}`: checked before any query, published in the OpenAPI document. */
   readonly idRule: ParameterRule;
   isValidId(id: string): boolean;

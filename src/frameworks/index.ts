@@ -2,9 +2,8 @@
  * The framework room's one entry: the watcher of framework resources, and what follows it (the
  * live source, the shared lists). server.ts wires them; tests pass other natives.
  */
-import type { LiveSource } from '../live/source';
-import type { FormatName } from '../formats/registry';
-import type { FormatLive } from '../live/parts';
+import type { LiveSource, Presence } from '../live/source';
+import type { LiveFormat } from '../live/parts';
 import type { Natives } from '../natives';
 import { createTroubleLog } from './calls';
 import { FrameworkLiveSource } from './live-source';
@@ -20,8 +19,8 @@ export const LIVE_CALL_TIMEOUT_MS = 250;
 
 export interface FrameworksOptions {
   natives: Natives;
-  /** What each format says about its live records, by format name (the format registry's). */
-  formats: Partial<Record<FormatName, FormatLive>>;
+  /** The format registry's formats: what each says about its live records, and its stored ids. */
+  formats: readonly LiveFormat[];
   /** Convar live_records. */
   liveRecords: boolean;
   warn(message: string): void;
@@ -30,7 +29,7 @@ export interface FrameworksOptions {
 }
 
 export interface Frameworks extends SharedLists {
-  live: LiveSource;
+  live: LiveSource<Presence>;
 }
 
 export function startFrameworks(options: FrameworksOptions): Frameworks {

@@ -4,19 +4,19 @@
  * load and unload events and rebuilt at start and restart, the changes told to a watcher, and the
  * fallback (null, one warning per cause) when a framework fails, hangs or answers nonsense.
  */
-import { alphaLive } from '../formats/alpha/live';
-import { betaLive } from '../formats/beta/live';
-import type { LiveSource } from '../live/source';
+import { alphaFormat } from '../formats/alpha';
+import { betaFormat } from '../formats/beta';
+import type { LiveSource, Presence } from '../live/source';
 import type { AnyFunction } from '../natives';
 import { FakeNatives } from '../../devkit/fake-natives';
 import { startFrameworks } from './index';
 
-const FORMATS = { alpha: alphaLive, beta: betaLive };
+const FORMATS = [alphaFormat, betaFormat];
 const TIMEOUT_MS = 40;
 
 interface Started {
   fx: FakeNatives;
-  live: LiveSource;
+  live: LiveSource<Presence>;
   warnings: string[];
   infos: string[];
 }

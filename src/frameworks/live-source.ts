@@ -5,7 +5,7 @@
  * events about an online citizen handed to whoever watches. The core sees it only as a LiveSource.
  */
 import { OFFLINE, type LiveListener, type LiveSource, type Presence } from '../live/source';
-import type { FormatLive, LiveFamily, LiveParts } from '../live/parts';
+import type { FormatLive, LiveFamily, LiveFormat, LiveParts } from '../live/parts';
 import type { Natives } from '../natives';
 import { LiveTrouble, type TroubleLog } from './calls';
 import { FRAMEWORKS, type Attached, type FrameworkWatch } from './watch';
@@ -16,7 +16,7 @@ export interface LiveSourceOptions {
   natives: Natives;
   watch: FrameworkWatch;
   /** What each format says about its live records, by format name (the format registry's). */
-  formats: Partial<Record<string, FormatLive>>;
+  formats: readonly LiveFormat[];
   /** Convar live_records: when false no framework is read per lookup; presence is still kept. */
   enabled: boolean;
   troubles: TroubleLog;
@@ -30,20 +30,18 @@ const PLAYER_EVENTS = [
   ),
 ];
 
-export class FrameworkLiveSource implements LiveSource {
+export class FrameworkLiveSource implements LiveSource<Presence> {
   /** Each format with live records, and the set of its online citizens. */
-  private readonly tracked: ReadonlyArray<{ format: string; live: FormatLive; set: OnlineSet }>;
+  private readonly tracked: ReadonlyArray<{ format: string; live: FormatLive; idCandidates(id: string): string[]; set: OnlineSet }>;
   private readonly listeners = new Set<LiveListener>();
   /** Bumped at each (re)attach of a family, so a slow rebuild of an earlier one is dropped. */
   private readonly attachments = new Map<LiveFamily, number>();
   private readonly oneSync: boolean;
 
   constructor(private readonly options: LiveSourceOptions) {
-    this.tracked = (Object.entries(options.formats) as Array<[string, FormatLive]>).map(([format, live]) => ({
-      format,
-      live,
-      set: new OnlineSet(live.key),
-    }));
+    this.tracked = options.formats.flatMap(({ name, live, idCandidates }) =>
+      live ? [{ format: name, live, idCandidates, set: new OnlineSet(live.key) }] : [],
+    );
     this.oneSync = oneSyncEnabled(options.natives);
     options.watch.subscribe({ attached: (family, current) => this.attached(family, current) });
     for (const event of PLAYER_EVENTS) options.natives.onEvent(event, (...args: never[]) => this.playerEvent(event, args));
@@ -113,7 +111,7 @@ export class FrameworkLiveSource implements LiveSource {
   /** The online citizen a lookup names, and his format's family; undefined when he is offline. */
   private find(format: string, id: string) {
     const entry = this.tracked.find((t) => t.format === format);
-    const citizen = entry?.set.find(entry.live.candidates(id));
+    const citizen = entry?.set.find(entry.idCandidates(id).map(entry.live.key));
     return entry && citizen && { citizen, family: entry.live.family };
   }
 

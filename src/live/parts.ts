@@ -77,6 +77,12 @@ export interface FormatLive {
   family: LiveFamily;
   /** The key an online citizen is kept under, from the identifier his framework holds. */
   key(identifier: string): string;
-  /** The keys a requested id may be kept under, in the order the database lookup tries them. */
-  candidates(id: string): string[];
+}
+
+/** A format as the live source sees it: its live records (where it has them) and the stored ids a requested id may name. */
+export interface LiveFormat {
+  readonly name: string;
+  readonly live?: FormatLive;
+  /** The format's one rule (FormatDeclaration.idCandidates); each is kept under `live.key` of it. */
+  idCandidates(id: string): string[];
 }

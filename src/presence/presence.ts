@@ -1,6 +1,7 @@
 /**
  * The presence room: whether a citizen is online now, from the set the frameworks' load and unload
- * events keep. Memory only: no database query, no framework call, so no gate and no cache.
+ * events keep. Memory only: no database query, no framework call, so no gate and no cache (the
+ * standalone service asks the game server's, which is memory only there).
  */
 import { checkId, type IdRule } from '../lookup/checks';
 import { fail, ok, type Envelope } from '../lookup/envelope';
@@ -12,10 +13,10 @@ export interface PresenceOptions {
   live: LiveSource;
 }
 
-export function answerPresence(options: PresenceOptions, format: string, given: unknown): Envelope<Presence> {
+export async function answerPresence(options: PresenceOptions, format: string, given: unknown): Promise<Envelope<Presence>> {
   const checked = checkId(options.formats[format], given);
   if (!checked.ok) return checked.refused;
   if (!options.enabled.has(format))
     return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
-  return ok(options.live.presence(format, checked.value));
+  return ok(await options.live.presence(format, checked.value));
 }

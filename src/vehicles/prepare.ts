@@ -47,8 +47,6 @@ export interface VehicleSource {
   ownerRead: ReadonlyArray<readonly [alias: string, column: string]>;
   /** How one citizen's row is found by id, given the key column as this server has it. */
   ownerMatch(key: TableColumn): OwnerMatch;
-  /** The ids to try in order for one requested id (ESX: with and without `license:`). */
-  idCandidates(id: string): string[];
   normalise(row: Row, ctx: VehicleNormaliseContext): VehicleRecord;
 }
 
@@ -84,7 +82,14 @@ function readColumns(columns: ReadonlyMap<string, TableColumn>, read: ReadonlyAr
   return found;
 }
 
-export async function prepareVehicles(db: Database, source: VehicleSource, options: VehicleOptions): Promise<PreparedVehicles> {
+/** What the vehicle lookups need of a format: where its vehicles are, and its one rule of the stored ids a requested id may name. */
+export interface VehiclesOf {
+  readonly vehicles: VehicleSource;
+  idCandidates(id: string): string[];
+}
+
+export async function prepareVehicles(db: Database, format: VehiclesOf, options: VehicleOptions): Promise<PreparedVehicles> {
+  const source = format.vehicles;
   const columns = await readTableColumns(db, source.table);
   const plate = columns?.get('plate');
   const ownerColumn = columns?.get(source.ownerColumn);
@@ -139,7 +144,7 @@ export async function prepareVehicles(db: Database, source: VehicleSource, optio
         return row ? toRecord(row) : null;
       },
       async byCitizen(id, execute) {
-        for (const candidate of source.idCandidates(id)) {
+        for (const candidate of format.idCandidates(id)) {
           const rows = await execute(citizenSql, match.params(candidate));
           if (rows.length === 0) continue;
           const records: VehicleRecord[] = [];

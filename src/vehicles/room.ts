@@ -18,21 +18,20 @@ import {
   type VehicleLookupKind,
   type VehicleLookups,
   type VehicleOptions,
-  type VehicleSource,
+  type VehiclesOf,
 } from './prepare';
 
 /** What the vehicles room knows of a format. */
-export interface VehicleFormat extends IdRule {
+export interface VehicleFormat extends IdRule, VehiclesOf {
   readonly name: string;
   readonly framework: string;
-  readonly vehicles: VehicleSource;
 }
 
 /** The vehicle lookups over the format's vehicle source, or the table they miss. */
 export function vehiclePreparation(options: VehicleOptions): Preparation<VehicleFormat, PreparedVehicles> {
   return {
     tables: (format) => [format.vehicles.table, format.vehicles.ownerTable],
-    prepare: (db: Database, format) => prepareVehicles(db, format.vehicles, options),
+    prepare: (db: Database, format) => prepareVehicles(db, format, options),
     found: (bound) => 'lookups' in bound,
     label: (format) => `${format.vehicles.table} (${format.framework} vehicles) table`,
   };

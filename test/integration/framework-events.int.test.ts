@@ -8,8 +8,8 @@
 import { FxHost } from '../../devkit/host/fx-host';
 import { Framework, type StandinKind, type StartOptions } from '../../devkit/lua/frameworks';
 import { esxRow, qbCoreRow, qbxRow } from '../../devkit/lua/frameworks/rows';
-import { alphaLive } from '../../src/formats/alpha/live';
-import { betaLive } from '../../src/formats/beta/live';
+import { alphaFormat } from '../../src/formats/alpha';
+import { betaFormat } from '../../src/formats/beta';
 import { startFrameworks, type Frameworks } from '../../src/frameworks';
 import { bindNatives } from '../../src/natives';
 
@@ -97,7 +97,7 @@ async function startRoom(): Promise<void> {
   host.startModule('citizen_records', (globals) => {
     frameworks = startFrameworks({
       natives: bindNatives(globals),
-      formats: { alpha: alphaLive, beta: betaLive },
+      formats: [alphaFormat, betaFormat],
       liveRecords: true,
       warn: (message) => warnings.push(message),
       info: () => undefined,

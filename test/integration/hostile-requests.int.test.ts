@@ -101,8 +101,10 @@ describe('hostile requests', () => {
     // (lone surrogates included), so the normalisers' item paths are reached, not only their defaults.
     const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 12 }), fc.constantFrom('\ud800', 'x\udc00y', '\ud83d\ude00', ''));
     const scalar = fc.oneof(text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null));
+    // No `degrade`: with it, an expiry-time durability decays with the clock (docs/design.md §7), so
+    // two answers a millisecond apart differ; that arithmetic is unit-tested on an injected clock.
     const itemData = fc.dictionary(
-      fc.constantFrom('serial', 'serie', 'registered', 'components', 'attachments', 'quality', 'durability', 'ammo', 'degrade'),
+      fc.constantFrom('serial', 'serie', 'registered', 'components', 'attachments', 'quality', 'durability', 'ammo'),
       fc.oneof(scalar, fc.array(fc.oneof(text, fc.record({ component: text })), { maxLength: 3 })),
     );
     const item = fc.record(

@@ -5,11 +5,12 @@
  * header and CRC-32 with Node's zlib (read-zip.ts), and by `unzip -t` where it is installed; both
  * are shown to reject a zip whose checksum is wrong.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readZip } from './read-zip';
 
@@ -44,6 +45,7 @@ test('the release zip holds exactly what a server needs, unchanged', () => {
     'citizen_records/dist/server.js',
     'citizen_records/dist/redoc.standalone.js',
     'citizen_records/dist/redoc.standalone.js.LICENSE.txt',
+    'citizen_records/dist/standalone.js',
     'citizen_records/openapi.json',
     'citizen_records/citizen_records.d.ts',
     'citizen_records/citizen_records.lua',
@@ -62,12 +64,53 @@ test('the release zip holds exactly what a server needs, unchanged', () => {
       expect(data.toString('utf8')).not.toContain('cdn.redoc.ly');
       continue;
     }
+    if (name.endsWith('dist/standalone.js')) {
+      // The standalone service, built afresh, mysql2 inside (it runs from the unpacked zip: below).
+      expect(data.toString('utf8')).toContain('CITIZEN_RECORDS_');
+      const required = [...data.toString('utf8').matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1].replace(/^node:/, ''));
+      expect(required.length).toBeGreaterThan(5);
+      expect(required.filter((name) => !builtinModules.includes(name))).toEqual([]);
+      continue;
+    }
     if (name.endsWith('redoc.standalone.js.LICENSE.txt')) {
       // Redoc's MIT licence and the notices of what its bundle holds.
       expect(data.toString('utf8')).toMatch(/^Redoc \d+\.\d+\.\d+ [\s\S]*Permission is hereby granted[\s\S]*DOMPurify/);
       continue;
     }
     expect({ name, same: data.equals(readFileSync(join(ROOT, name.slice('citizen_records/'.length)))) }).toEqual({ name, same: true });
+  }
+});
+
+test("the zip's standalone service runs from the unpacked folder, serving the zip's openapi.json and /docs", async () => {
+  const unpacked = join(dir, 'unpacked');
+  for (const [name, data] of readZip(readFileSync(release))) {
+    mkdirSync(dirname(join(unpacked, name)), { recursive: true });
+    writeFileSync(join(unpacked, name), data);
+  }
+  // No database listens on port 1: the service starts all the same, and these two routes need none.
+  const child = spawn(process.execPath, [join(unpacked, 'citizen_records/dist/standalone.js')], {
+    env: { PATH: process.env.PATH ?? '', CITIZEN_RECORDS_DATABASE_URL: 'mysql://nobody@127.0.0.1:1/none', CITIZEN_RECORDS_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const port = await new Promise<string>((resolveStart, reject) => {
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => {
+        output += d.toString();
+        const listening = /listening on [^:]+:(\d+)/.exec(output);
+        if (listening) resolveStart(listening[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code}: ${output}`)));
+    });
+    const openApi = await fetch(`http://127.0.0.1:${port}/citizen_records/openapi.json`);
+    expect(await openApi.text()).toBe(readFileSync(join(unpacked, 'citizen_records/openapi.json'), 'utf8'));
+    const docs = await fetch(`http://127.0.0.1:${port}/citizen_records/docs`);
+    expect(docs.status).toBe(200);
+    expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
+  } finally {
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGKILL');
+    await exited;
   }
 });
 

@@ -14,13 +14,13 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Database, Row, ScanningDatabase, StatementRunner } from '../../src/db/database';
-import { alphaVehicleSource } from '../../src/formats/alpha/vehicles';
-import { betaVehicleSource } from '../../src/formats/beta/vehicles';
+import { alphaFormat } from '../../src/formats/alpha';
+import { betaFormat } from '../../src/formats/beta';
 import { joaat } from '../../src/vehicles/joaat';
 import { parsePlate, type PlateQuery } from '../../src/vehicles/plate';
 import { isStatementTimeout } from '../../src/db/statement-timeout';
 import { readSharedVehicles, type VehicleCatalog } from '../../src/vehicles/catalog';
-import { prepareVehicles, type VehicleLookupKind, type VehicleOptions, type VehicleSource } from '../../src/vehicles/prepare';
+import { prepareVehicles, type VehicleLookupKind, type VehicleOptions, type VehiclesOf } from '../../src/vehicles/prepare';
 import { vehicleRecordSchema, type VehicleRecord } from '../../src/vehicles/schema';
 import { directDatabase } from '../../devkit/db/direct-database';
 import { createTestDatabase, type TestDatabase } from '../../devkit/db/test-database';
@@ -51,7 +51,7 @@ interface Setup {
   calls: Call[];
   warnings: string[];
   /** The lookups, those no index serves scanning with the time limit `scanMs`. */
-  prepare(source: VehicleSource, options?: Partial<VehicleOptions>, scanMs?: number): Promise<Lookups>;
+  prepare(source: VehiclesOf, options?: Partial<VehicleOptions>, scanMs?: number): Promise<Lookups>;
 }
 
 async function setUp(label: string, fixtures: string[]): Promise<Setup> {
@@ -145,7 +145,7 @@ describe('ESX 1.1: owner VARCHAR(22), stored TINYINT(1), and a users table with 
   let lookups: Lookups;
   beforeAll(async () => {
     s = await setUp('veh_esx11', ['esx-1.1.sql', 'esx-1.1-vehicles.sql']);
-    lookups = await s.prepare(alphaVehicleSource);
+    lookups = await s.prepare(alphaFormat);
   });
   afterAll(() => s.db.drop());
 
@@ -208,7 +208,7 @@ describe('ESX 1.2 and 1.3: owner VARCHAR(40); utf8mb4_unicode_ci vehicles beside
   });
 
   test('1.2: fuel and health from the 1.2 properties; no names in that users table', async () => {
-    const lookups = await s12.prepare(alphaVehicleSource);
+    const lookups = await s12.prepare(alphaFormat);
     expect(await byPlate(lookups, 'txi512')).toMatchObject({
       owner: 'steam:11000010a1b2c3d',
       owner_name: '',
@@ -225,7 +225,7 @@ describe('ESX 1.2 and 1.3: owner VARCHAR(40); utf8mb4_unicode_ci vehicles beside
     await expect(s13.db.admin.query('SELECT 1 FROM owned_vehicles v JOIN users u ON u.identifier = v.owner')).rejects.toThrow(
       /Illegal mix of collations/,
     );
-    const lookups = await s13.prepare(alphaVehicleSource);
+    const lookups = await s13.prepare(alphaFormat);
     expect(await byPlate(lookups, 'jkm808')).toMatchObject({
       owner_name: 'Jake Moreno',
       model: 't20',
@@ -254,7 +254,7 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
       'esx-legacy-1.9-row.sql',
       'esx-legacy-vehicles.sql',
     ]);
-    lookups = await s.prepare(alphaVehicleSource);
+    lookups = await s.prepare(alphaFormat);
   });
   afterAll(() => s.db.drop());
 
@@ -305,7 +305,7 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
   });
 
   test("a running framework's shared list names the addon car", async () => {
-    const named = await s.prepare(alphaVehicleSource, { vehicles: () => ADDON_CARS });
+    const named = await s.prepare(alphaFormat, { vehicles: () => ADDON_CARS });
     expect(await byPlate(named, 'RMOD GTR')).toMatchObject({ model: 'rmodgtr', label: 'GT-R Nismo', type: 'car' });
   });
 
@@ -324,7 +324,7 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
 
   test('properties longer than max_column_bytes never cross: {} and defaults, one warning', async () => {
     s.warnings.length = 0;
-    const small = await s.prepare(alphaVehicleSource, { maxColumnBytes: 256 });
+    const small = await s.prepare(alphaFormat, { maxColumnBytes: 256 });
     expect(await byPlate(small, 'klm482')).toMatchObject({ model: '', fuel: 100, properties: {} });
     expect(await byPlate(small, 'new555')).toMatchObject({ model: 'panto' });
     expect(s.warnings.filter((w) => w.startsWith('vehicle'))).toEqual([
@@ -365,7 +365,7 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
       // Dropped whatever fails below: the next test needs the table without it.
       try {
         await s.db.admin.query('ANALYZE TABLE owned_vehicles');
-        const indexed = await s.prepare(alphaVehicleSource);
+        const indexed = await s.prepare(alphaFormat);
         expect(indexed.missingIndexes.byCitizen).toEqual([]);
         const keyed = await statementOf(s, () => indexed.byCitizen(LENA));
         expect(keyed.scanMs).toBeNull();
@@ -377,7 +377,7 @@ describe('ESX Legacy with esx_garage (parking, pound)', () => {
     });
 
     test('a scan that cannot finish is stopped by the database at the bound, not left holding the connection', async () => {
-      const bounded = await s.prepare(alphaVehicleSource, {}, 200);
+      const bounded = await s.prepare(alphaFormat, {}, 200);
       // A scan only where no index serves the list: a plain query would wait on the lock for a day.
       expect(bounded.missingIndexes.byCitizen).not.toEqual([]);
       const locker = await createTestDatabase('veh_locker');
@@ -407,7 +407,7 @@ describe('QBCore 2021: `#` and steam, utf8mb4 vehicles beside latin1 players', (
   let lookups: Lookups;
   beforeAll(async () => {
     s = await setUp('veh_qb2021', ['qbcore-2021.sql', 'qbcore-2021-vehicles.sql']);
-    lookups = await s.prepare(betaVehicleSource);
+    lookups = await s.prepare(betaFormat);
   });
   afterAll(() => s.db.drop());
 
@@ -438,7 +438,7 @@ describe('qb-garages without a unique plate (finance columns, utf8mb4_unicode_ci
   let lookups: Lookups;
   beforeAll(async () => {
     s = await setUp('veh_qbgarages', ['qbcore.sql', 'qb-garages-vehicles.sql']);
-    lookups = await s.prepare(betaVehicleSource);
+    lookups = await s.prepare(betaFormat);
   });
   afterAll(() => s.db.drop());
 
@@ -506,7 +506,7 @@ describe('qb-garages without its citizenid index: the list scans, and answers wh
   afterAll(() => s.db.drop());
 
   test('a FLOAT column reads the same through the scan (binary protocol) as through the plate key (text protocol)', async () => {
-    const lookups = await s.prepare(betaVehicleSource);
+    const lookups = await s.prepare(betaFormat);
     expect(lookups.missingIndexes).toEqual({ byPlate: [], byCitizen: ['ALTER TABLE `player_vehicles` ADD INDEX (`citizenid`)'] });
     const keyed = await byPlate(lookups, '1ab234cd');
     expect(keyed).toMatchObject({ engine: 912.4, body: 873.2 });
@@ -530,7 +530,7 @@ describe("qb-garages with a unique plate, and the txAdmin recipe's VARCHAR(8) pl
   });
 
   test('unique plate: found through it', async () => {
-    const lookups = await unique.prepare(betaVehicleSource);
+    const lookups = await unique.prepare(betaFormat);
     expect(await byPlate(lookups, '4gh567ij')).toMatchObject({
       owner: 'KQW48213',
       owner_name: 'Zoë Brandt',
@@ -549,7 +549,7 @@ describe("qb-garages with a unique plate, and the txAdmin recipe's VARCHAR(8) pl
   });
 
   test('VARCHAR(8): an 8-character plate with its space found from the compact form', async () => {
-    const lookups = await recipe.prepare(betaVehicleSource);
+    const lookups = await recipe.prepare(betaFormat);
     expect(await byPlate(lookups, 'abcd123')).toMatchObject({ plate: 'ABCD 123', model: 'sanchez', state: 'out' });
     expect(await byPlate(lookups, '2CD345EF')).toMatchObject({ model: 'baller', garage: 'pillboxgarage' });
     expect(await platesOf(lookups, 'KQW48213')).toEqual(['2CD345EF', 'ABCD 123']);
@@ -561,7 +561,7 @@ describe('Qbox: qbx_vehicles, plates padded to 8, ox_lib properties', () => {
   let lookups: Lookups;
   beforeAll(async () => {
     s = await setUp('veh_qbox', ['qbox.sql', 'qbox-more-characters.sql', 'qbox-vehicles.sql']);
-    lookups = await s.prepare(betaVehicleSource);
+    lookups = await s.prepare(betaFormat);
   });
   afterAll(() => s.db.drop());
 
@@ -598,7 +598,7 @@ describe('hostile plates', () => {
   let lookups: Lookups;
   beforeAll(async () => {
     s = await setUp('veh_hostile', ['qbox.sql', 'qbox-vehicles.sql']);
-    lookups = await s.prepare(betaVehicleSource);
+    lookups = await s.prepare(betaFormat);
   });
   afterAll(() => s.db.drop());
 
@@ -636,9 +636,9 @@ describe('tables a server does not have', () => {
 
   test('no vehicles table, or no citizens table beside it: the table named', async () => {
     const options = { warn: () => undefined, maxColumnBytes: 4_194_304, vehicles: () => undefined };
-    expect(await prepareVehicles(s.direct, betaVehicleSource, options)).toEqual({ missing: 'player_vehicles' });
-    expect(await prepareVehicles(s.direct, alphaVehicleSource, options)).toEqual({ missing: 'owned_vehicles' });
+    expect(await prepareVehicles(s.direct, betaFormat, options)).toEqual({ missing: 'player_vehicles' });
+    expect(await prepareVehicles(s.direct, alphaFormat, options)).toEqual({ missing: 'owned_vehicles' });
     await s.db.admin.query('CREATE TABLE owned_vehicles (owner VARCHAR(60), plate VARCHAR(12) PRIMARY KEY, vehicle LONGTEXT)');
-    expect(await prepareVehicles(s.direct, alphaVehicleSource, options)).toEqual({ missing: 'users' });
+    expect(await prepareVehicles(s.direct, alphaFormat, options)).toEqual({ missing: 'users' });
   });
 });

@@ -1,7 +1,7 @@
 import { defineFormat } from '../format';
 import { alphaVehicleSource } from './vehicles';
 import { alphaChanges } from './changes';
-import { ALPHA_ID_RULE, isValidAlphaId } from './id';
+import { ALPHA_ID_RULE, alphaIdCandidates, isValidAlphaId } from './id';
 import { alphaLive } from './live';
 import { prepareAlpha } from './prepare';
 
@@ -15,6 +15,7 @@ export const alphaFormat = defineFormat({
   tables: ['users', 'user_accounts', 'user_inventory'],
   idRule: ALPHA_ID_RULE,
   isValidId: isValidAlphaId,
+  idCandidates: alphaIdCandidates,
   vehicles: alphaVehicleSource,
   changes: alphaChanges,
   prepare: prepareAlpha,

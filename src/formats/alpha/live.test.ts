@@ -4,6 +4,7 @@
  * `[]`; the minimal forms of the methods Core.SavePlayer calls on 1.13+, and xPlayer's own fields on
  * builds without RunStaticPlayerMethod. Every merged row goes through the normaliser and the schema.
  */
+import { alphaFormat } from '.';
 import type { Row } from '../../db/database';
 import type { EsxPlayerParts, LiveParts, PedState } from '../../live/parts';
 import { ESX_1_1_ROW, ESX_1_1_USER_ACCOUNTS, LEGACY_1_13_OX_ILLENIUM, LEGACY_1_9_SKINCHANGER, V1_FINAL_ROW } from './__fixtures__/rows';
@@ -247,9 +248,8 @@ describe('what is no xPlayer', () => {
 
 describe('alphaLive', () => {
   it('finds a citizen asked for with the license: prefix under the bare identifier ESX stores', () => {
-    expect(alphaLive.candidates('license:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toContain(
-      alphaLive.key('7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10'),
-    );
-    expect(alphaLive.candidates('char1:abc')).toEqual([alphaLive.key('char1:abc')]);
+    const keys = (id: string) => alphaFormat.idCandidates(id).map(alphaLive.key);
+    expect(keys('license:7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10')).toContain(alphaLive.key('7c1f0a9e3b5d2c4f8a6e1b0d9c7f3a2e5b8d4c10'));
+    expect(keys('char1:abc')).toEqual([alphaLive.key('char1:abc')]);
   });
 });

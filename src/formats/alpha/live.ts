@@ -11,14 +11,12 @@ import { asRecord, asString } from '../../values/coerce';
 import { readLuaTable } from '../../values/lua-table';
 import { namedEntries } from '../../values/named-entries';
 import type { FormatLive, LiveParts } from '../../live/parts';
-import { alphaIdCandidates } from './id';
 import type { AlphaSource } from './normalise';
 
 export const alphaLive: FormatLive = {
   family: 'esx',
   // es_extended keys its players by the identifier exactly as stored (Core.playersByIdentifier).
   key: (identifier) => identifier,
-  candidates: alphaIdCandidates,
 };
 
 const isTable = (value: unknown): boolean => value !== null && typeof value === 'object';

@@ -18,7 +18,6 @@ import { bodyHealth, engineHealth, fuelLevel, fullName, jsonObject, vehiclePrope
 import type { VehicleNormaliseContext, VehicleSource } from '../../vehicles/prepare';
 import type { VehicleRecord } from '../../vehicles/schema';
 import { quoteIdentifier } from '../../db/sql';
-import { alphaIdCandidates } from './id';
 
 /** ESX's own default for `type` (`NOT NULL DEFAULT 'car'` in every owned_vehicles since 1.1), for rows or tables without one. */
 const DEFAULT_TYPE = 'car';
@@ -84,6 +83,5 @@ export const alphaVehicleSource: VehicleSource = {
     ['owner_lastname', 'lastname'],
   ],
   ownerMatch,
-  idCandidates: alphaIdCandidates,
   normalise: normaliseAlphaVehicle,
 };

@@ -15,6 +15,8 @@ export const betaFormat = defineFormat({
   tables: [PLAYERS_TABLE],
   idRule: BETA_ID_RULE,
   isValidId: isValidBetaId,
+  // One try: the match is case-insensitive in SQL (query.ts), and live keys upper-case (live.ts).
+  idCandidates: (id) => [id],
   vehicles: betaVehicleSource,
   changes: betaChanges,
   prepare: prepareBeta,

@@ -5,6 +5,7 @@
  * `items = {}` as `[]` and its position as a vec4 it no longer reads. Every merged row goes through
  * the normaliser and the schema.
  */
+import { betaFormat } from '.';
 import type { Row } from '../../db/database';
 import type { LiveParts, PedState, QbPlayerParts } from '../../live/parts';
 import { betaLive, betaLiveColumns, mergeBetaLive } from './live';
@@ -301,6 +302,6 @@ describe("what is not this citizen's PlayerData", () => {
 
 describe('betaLive', () => {
   it('keys citizenids without regard to case', () => {
-    expect(betaLive.candidates('kqw48213')).toEqual([betaLive.key('KQW48213')]);
+    expect(betaFormat.idCandidates('kqw48213').map(betaLive.key)).toEqual([betaLive.key('KQW48213')]);
   });
 });

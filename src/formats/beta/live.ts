@@ -13,7 +13,6 @@ export const betaLive: FormatLive = {
   family: 'qb',
   // citizenids match case-insensitively (query.ts); QBCore and Qbox generate them upper-case.
   key: (identifier) => identifier.toUpperCase(),
-  candidates: (id) => [id.toUpperCase()],
 };
 
 /** The PlayerData objects the record is made of: each must be a table. */

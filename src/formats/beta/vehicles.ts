@@ -68,6 +68,5 @@ export const betaVehicleSource: VehicleSource = {
   ownerKey: 'citizenid',
   ownerRead: [['owner_charinfo', 'charinfo']],
   ownerMatch: citizenIdMatch,
-  idCandidates: (id) => [id],
   normalise: normaliseBetaVehicle,
 };
