@@ -13,17 +13,7 @@ import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
-
-interface Change {
-  kind: string;
-  id: string;
-  op: string;
-  source: string;
-}
-interface Page {
-  changes: Change[];
-  next: string;
-}
+import { caughtUp, type Change, FEED_CONVARS, feedPage } from './feed-client';
 
 /** The qb-core fixture's citizen the framework logs in, and another it never does. */
 const ONLINE = 'KQW48213';
@@ -34,18 +24,7 @@ let dir: string;
 let framework: Framework;
 let source: number;
 
-async function page(query: string): Promise<Page> {
-  const response = await h.request(`/beta/changes?${query}`);
-  if (response.status !== 200) throw new Error(`${response.status} ${response.body}`);
-  return JSON.parse(response.body).data;
-}
-
-/** A cursor at the end of the log: the snapshot read to its end. */
-async function caughtUp(): Promise<string> {
-  let got = await page('limit=500');
-  while (got.changes.length === 500) got = await page(`limit=500&cursor=${encodeURIComponent(got.next)}`);
-  return got.next;
-}
+const page = (query: string) => feedPage(h, 'beta', query);
 
 /** One long poll from `cursor` held at most `seconds`: what came in that time. */
 const within = (cursor: string, seconds: number) => page(`wait=${seconds}&cursor=${encodeURIComponent(cursor)}`);
@@ -58,12 +37,7 @@ beforeAll(async () => {
     `feed_live${realOxmysqlUnderTest() ? '_real' : ''}`,
     ['qbcore.sql'],
     {
-      convars: {
-        onesync: 'on',
-        'citizen_records:changes': 'true',
-        'citizen_records:changes_poll_ms': '1000',
-        'citizen_records:changes_sweep_ms': '5000',
-      },
+      convars: { onesync: 'on', ...FEED_CONVARS },
     },
     {},
     { resourceDir: dir },
@@ -81,15 +55,15 @@ afterEach(() => expect(h.ownViolations()).toEqual([]));
 test('a load that changes nothing in the record is no entry; a job change, then a money change, are live upserts within 1 s', async () => {
   // A change in the database first, so the feed holds his record's hash: on a fresh state it holds
   // none for a citizen it only listed in the snapshot, and his first load is an entry (docs/changes.md).
-  const before = await caughtUp();
+  const before = await caughtUp(h, 'beta');
   await h.db.admin.query(`UPDATE players SET job = JSON_SET(job, '$.grade.level', 0) WHERE citizenid = ?`, [ONLINE]);
   expect(summary((await within(before, 5)).changes)).toEqual([`upsert citizen ${ONLINE} database`]);
-  const start = await caughtUp();
+  const start = await caughtUp(h, 'beta');
   source = framework.loadPlayer(await storedRow(h.db.admin, 'players', 'citizenid', ONLINE), { source: 4 });
   // The framework built the player from his row: the record it answers is the row's (but the position, live data).
   expect(await within(start, 2)).toMatchObject({ changes: [] });
 
-  const loaded = await caughtUp();
+  const loaded = await caughtUp(h, 'beta');
   framework.setJob(source, 'ambulance', 1);
   const job = await within(loaded, 1);
   expect(summary(job.changes)).toEqual([`upsert citizen ${ONLINE} live`]);
@@ -102,7 +76,7 @@ test('a load that changes nothing in the record is no entry; a job change, then 
 });
 
 test('a Lua resource holds getBetaChanges with wait until a change comes, and hears citizen_records:changes with the live source', async () => {
-  const cursor = await caughtUp();
+  const cursor = await caughtUp(h, 'beta');
   const listener = await LuaResource.start(h.host, 'feed_listener', []);
   try {
     await listener.runSnippet(`

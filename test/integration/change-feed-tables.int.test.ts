@@ -5,45 +5,16 @@
  * sweep (log_level debug tells each pass: the polls move nothing).
  */
 import { rmSync } from 'node:fs';
-import { waitFor } from '../../devkit/host/host-fixture';
 import { copyResource, realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
+import { caughtUp, FEED_CONVARS, feedPage } from './feed-client';
 
-interface Change {
-  kind: string;
-  id: string;
-  op: string;
-}
-interface Page {
-  changes: Change[];
-  next: string;
-}
-
-const CONVARS = {
-  'citizen_records:changes': 'true',
-  'citizen_records:changes_poll_ms': '1000',
-  'citizen_records:changes_sweep_ms': '5000',
-  'citizen_records:log_level': 'debug',
-};
-
-async function page(h: Harness, format: string, query: string): Promise<Page> {
-  const response = await h.request(`/${format}/changes?${query}`);
-  if (response.status !== 200) throw new Error(`${response.status} ${response.body}`);
-  return JSON.parse(response.body).data;
-}
-
-/** A cursor at the end of the log, once the feed answers. */
-async function caughtUp(h: Harness, format: string): Promise<string> {
-  await waitFor(async () => (await h.request(`/${format}/changes?limit=1`)).status === 200, 'the feed to start', 15_000);
-  let got = await page(h, format, 'limit=500');
-  while (got.changes.length === 500) got = await page(h, format, `limit=500&cursor=${encodeURIComponent(got.next)}`);
-  return got.next;
-}
+const CONVARS = { ...FEED_CONVARS, 'citizen_records:log_level': 'debug' };
 
 /** Long-polls (4 s at a time: the test host answers a handler 5 s at most) until a change of `id` comes; its op. */
 async function next(h: Harness, format: string, cursor: string, id: string): Promise<{ op: string; next: string }> {
   const deadline = Date.now() + 20_000;
   for (let at = cursor; Date.now() < deadline; ) {
-    const got = await page(h, format, `wait=4&cursor=${encodeURIComponent(at)}`);
+    const got = await feedPage(h, format, `wait=4&cursor=${encodeURIComponent(at)}`);
     const change = got.changes.find((c) => c.kind === 'citizen' && c.id === id);
     if (change) return { op: change.op, next: got.next };
     at = got.next;

@@ -11,25 +11,9 @@ import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
 import { waitFor } from '../../devkit/host/host-fixture';
+import { type Change, FEED_CONVARS, type Page } from './feed-client';
 
-interface Change {
-  kind: string;
-  id: string;
-  op: string;
-  source: string;
-  record?: Record<string, unknown>;
-}
-interface Page {
-  changes: Change[];
-  next: string;
-}
-
-const CONVARS = {
-  'citizen_records:changes': 'true',
-  // The shortest the contract allows, so the suite waits seconds, not minutes.
-  'citizen_records:changes_poll_ms': '1000',
-  'citizen_records:changes_sweep_ms': '5000',
-};
+const CONVARS = FEED_CONVARS;
 const STATE = 'changes-state.dat';
 
 let h: Harness;
