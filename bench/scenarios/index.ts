@@ -8,4 +8,5 @@ import './vehicles';
 import './live';
 import './search';
 import './standalone';
+import './changes';
 import './feed';
