@@ -30,6 +30,8 @@ export interface Lookup {
   format: Format;
   /** The generated citizen: `0 … citizens - 1`. */
   index: number;
+  /** Generated citizens per format in this run (a quick run of a few hundred checks the scenarios, not their figures). */
+  citizens: number;
   /** That citizen's id in `format`. */
   id: string;
 }
@@ -170,7 +172,7 @@ export const FLOOR_SERVER = 'floor';
 
 export function defineScenario(scenario: Scenario): void {
   if (scenarios.some((s) => s.name === scenario.name)) throw new Error(`bench scenario "${scenario.name}" is defined twice`);
-  const sample = scenario.request({ i: 0, block: 0, format: 'alpha', index: 0, id: idOf('alpha', 0) });
+  const sample = scenario.request({ i: 0, block: 0, format: 'alpha', index: 0, id: idOf('alpha', 0), citizens: 1 });
   scenarios.push({ ...scenario, server: scenario.server ?? 'cache-off', via: VIA[sample.kind], repeats: scenario.repeats ?? 1 });
 }
 
@@ -237,7 +239,7 @@ export function lookupOf(scenario: RegisteredScenario, plan: BlockPlan, i: numbe
   const format = FORMATS[asked % FORMATS.length];
   const index =
     scenario.repeats > 1 ? (plan.round * plan.count + asked) % plan.citizens : (((plan.block + 1) * plan.count + i) * 7919) % plan.citizens;
-  return { i, block: plan.block, format, index, id: idOf(format, index) };
+  return { i, block: plan.block, format, index, id: idOf(format, index), citizens: plan.citizens };
 }
 
 /**

@@ -61,7 +61,8 @@ export function report(input: ReportInput) {
       server: scenario.server,
       concurrency: scenario.concurrency,
       blocks: blocksOf.get(scenario.name)!,
-      lookupsPerSecond: Math.round(f.perSecond),
+      // A window-long lookup (the change feed's idle window) is less than one a second: two significant digits.
+      lookupsPerSecond: f.perSecond >= 10 ? Math.round(f.perSecond) : Number(f.perSecond.toPrecision(2)),
       p50Ms: round(f.p50),
       p95Ms: round(f.p95),
       p99Ms: round(f.p99),

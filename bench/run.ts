@@ -138,7 +138,10 @@ export async function runBench(options: BenchOptions): Promise<Report> {
       stdio: 'inherit',
     });
     const server = remote<ServerMethods>(child);
-    const { bases, statements } = await server.start({ databaseUrl: db.url, databases, oxmysqlDir });
+    // The normaliser reads through cache-off's ceiling; the heap runs go through cache-off and cache-on.
+    const servers = new Set(['cache-off', ...(options.heapLookups > 0 ? ['cache-on'] : [])]);
+    for (const s of scenarios) servers.add(s.server).add(s.background?.server ?? s.server);
+    const { bases, statements } = await server.start({ databaseUrl: db.url, databases, oxmysqlDir, servers: [...servers] });
     const getters = new Map(Object.entries(bases).map(([name, base]) => [name, httpGetter(base, agent)]));
     /** One lookup: HTTP from here, anything else made in the server process. */
     const send = (serverName: string, request: Request): Promise<unknown> =>

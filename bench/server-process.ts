@@ -35,6 +35,8 @@ const BASE_CONVARS = {
   'citizen_records:api_keys': `bench:${BENCH_KEY}`,
   'citizen_records:rate_limit': '1000000',
   'citizen_records:cache_ttl_ms': '0',
+  // The change feed's polls and sweeps would run in every host at once, behind every figure; the feed's servers turn it on.
+  'citizen_records:changes': 'false',
 };
 
 export interface StartOptions {
@@ -43,6 +45,8 @@ export interface StartOptions {
   databases: Record<string, string>;
   /** The real oxmysql release to run, or null for the stand-in. */
   oxmysqlDir: string | null;
+  /** The servers to start: those the scenarios run on (an idle host's timers would count in every figure). */
+  servers: readonly string[];
 }
 
 export interface Started {
@@ -157,7 +161,9 @@ const methods = {
     const nodeFloor = await startNodeHttpFloor(floorLookup);
     closers.push(() => nodeFloor.close());
     const bases: Record<string, string> = { [FLOOR_SERVER]: nodeFloor.base };
-    for (const spec of registry().servers) bases[spec.name] = await startServer(spec, options, statements);
+    for (const spec of registry().servers.filter((s) => options.servers.includes(s.name))) {
+      bases[spec.name] = await startServer(spec, options, statements);
+    }
     return { bases, statements };
   },
 

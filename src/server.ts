@@ -67,6 +67,7 @@ function startFeed(options: { resourceName: string; config: Config; db: Scanning
     now: () => Date.now(),
     warn: (message) => log.warn(message),
     info: (message) => log.info(message),
+    debug: (message) => log.debug(message),
   });
   service.options.live.watch((format, id) => feed.liveChange(format, id));
   return feed;

@@ -10,3 +10,4 @@ import './search';
 import './standalone';
 import './changes';
 import './rosters';
+import './feed';

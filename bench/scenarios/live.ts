@@ -15,12 +15,12 @@ import { defineScenario, defineServer, http, type AnswerCheck, type Lookup, type
 import { citizenPath } from './lookups';
 
 /** Players online on each live server: generated citizens 0 … 63 of its format, server ids 1 … 64. */
-const ONLINE = 64;
+export const ONLINE = 64;
 const sources = Array.from({ length: ONLINE }, (_, i) => i);
 const json = (text: unknown) => JSON.parse(String(text)) as unknown;
 
 /** The PlayerData qb-core builds from a generated `players` row (its JSON columns decoded). */
-function playerData(index: number): Record<string, unknown> {
+export function playerData(index: number): Record<string, unknown> {
   const [, citizenid, cid, license, name, money, charinfo, job, gang, position, metadata, inventory] = betaRow(index) as string[];
   return {
     source: index + 1,
@@ -44,7 +44,7 @@ function playerData(index: number): Record<string, unknown> {
  * does (qb-core server/player.lua, 74ac036): PlayerData and about 20 Functions, each packed as a
  * function reference per call; what they do is never called here.
  */
-const QB_CORE = (players: Array<Record<string, unknown>>) => `
+export const QB_CORE = (players: Array<Record<string, unknown>>) => `
   const PLAYERS = ${JSON.stringify(players)};
   const FUNCTIONS = Object.fromEntries(Array.from({ length: 20 }, (_, i) => ['Function' + i, () => undefined]));
   const bySource = new Map(PLAYERS.map((p) => [p.source, { PlayerData: p, Functions: FUNCTIONS }]));
@@ -177,7 +177,7 @@ const OX_INVENTORY = (inventories: unknown[][]) => `
  * them when it starts), and waits until citizen_records has found it and them: only then are the
  * lookups live.
  */
-async function startFramework(server: ServerContext, resource: string, code: string): Promise<void> {
+export async function startFramework(server: ServerContext, resource: string, code: string): Promise<void> {
   for (const i of sources) server.host.world.connect({ source: i + 1 });
   server.startScript(resource, code);
   await waitFor(

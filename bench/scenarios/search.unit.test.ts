@@ -16,7 +16,7 @@ function searchScenarios(): Registry.RegisteredScenario[] {
   return scenarios;
 }
 
-const lookup = (i: number): Registry.Lookup => ({ i, block: 0, format: 'alpha', index: i, id: 'x' });
+const lookup = (i: number): Registry.Lookup => ({ i, block: 0, format: 'alpha', index: i, id: 'x', citizens: 10_000 });
 const answer = (citizens: number) =>
   JSON.stringify({ success: true, data: { citizens: Array.from({ length: citizens }, () => ({})), next: null } });
 

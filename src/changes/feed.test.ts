@@ -41,6 +41,7 @@ function setUp(saved: SavedFeed | null = null, tables = new FakeTables(), overri
   let clock = Date.UTC(2026, 5, 1);
   const events: Array<[string, Change[]]> = [];
   const warnings: string[] = [];
+  const debug: string[] = [];
   const feed = createFeed(
     {
       on: true,
@@ -53,11 +54,12 @@ function setUp(saved: SavedFeed | null = null, tables = new FakeTables(), overri
       emit: (format, changes) => events.push([format, changes]),
       warn: (message) => warnings.push(message),
       info: () => undefined,
+      debug: (message) => debug.push(message),
       ...overrides,
     },
     saved,
   );
-  return { feed, tables, events, warnings, advance: (ms: number) => (clock += ms) };
+  return { feed, tables, events, warnings, debug, advance: (ms: number) => (clock += ms) };
 }
 
 const citizen = (id: string, job = 'police', extra: Record<string, unknown> = {}) => ({ citizenid: id, job, position: { x: 1 }, ...extra });
@@ -100,6 +102,15 @@ describe('a snapshot, then the log', () => {
     expect(feed.formats.get('beta')?.log.head).toBe(0);
     expect(events).toEqual([]);
     expect(tables.lookups).toEqual([]);
+  });
+
+  test('each pass that succeeds is told at debug level with its duration and the rows that moved', async () => {
+    const { feed, tables, debug } = setUp();
+    tables.rows.citizen.set('A1', citizen('A1'));
+    await detectChanges(feed, 'beta', 'sweep');
+    tables.rows.citizen.set('B2', citizen('B2'));
+    await detectChanges(feed, 'beta', 'sweep');
+    expect(debug).toEqual(['change feed beta: sweep done in 0 ms, rows moved: 0', 'change feed beta: sweep done in 0 ms, rows moved: 1']);
   });
 });
 

@@ -54,6 +54,8 @@ export interface FeedOptions {
   emit(format: string, changes: Change[]): void;
   warn(message: string): void;
   info(message: string): void;
+  /** Each detection pass that succeeded, with its duration (log_level debug): what the feed costs, as an owner sees it. */
+  debug(message: string): void;
 }
 
 interface FormatState {
@@ -210,9 +212,12 @@ async function runPass(feed: Feed, format: string, state: FormatState, pass: 'sw
   const { options } = feed;
   if (!options.databaseReady()) return false;
   const watch = options.watches[format];
+  const began = options.now();
   let problem: string | null;
+  let moved = 0;
   try {
     const found = await (pass === 'sweep' ? watch.sweep(state.kept) : watch.poll(state.kept));
+    moved = 'error' in found || state.kept === null ? 0 : found.changes.length;
     problem = 'error' in found ? found.error : await lookUpMoved(feed, format, state, state.kept === null ? [] : found.changes);
     if (!('error' in found) && problem === null) {
       if (found.changes.length > 0 || state.kept === null) feed.dirty = true;
@@ -228,6 +233,7 @@ async function runPass(feed: Feed, format: string, state: FormatState, pass: 'sw
   }
   if (state.failure !== null) options.info(`change feed ${format}: detection works again`);
   state.failure = null;
+  options.debug(`change feed ${format}: ${pass} done in ${options.now() - began} ms, rows moved: ${moved}`);
   if (pass === 'sweep') {
     state.swept = true;
     if (dropOlderThan(state.log, options.now() - options.keptMs) > 0) feed.dirty = true;

@@ -11,25 +11,9 @@ import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
 import { waitFor } from '../../devkit/host/host-fixture';
+import { type Change, FEED_CONVARS, type Page } from './feed-client';
 
-interface Change {
-  kind: string;
-  id: string;
-  op: string;
-  source: string;
-  record?: Record<string, unknown>;
-}
-interface Page {
-  changes: Change[];
-  next: string;
-}
-
-const CONVARS = {
-  'citizen_records:changes': 'true',
-  // The shortest the contract allows, so the suite waits seconds, not minutes.
-  'citizen_records:changes_poll_ms': '1000',
-  'citizen_records:changes_sweep_ms': '5000',
-};
+const CONVARS = FEED_CONVARS;
 const STATE = 'changes-state.dat';
 
 let h: Harness;
@@ -246,6 +230,40 @@ test('a state file cut short: the feed starts afresh, says so once, and old curs
     body: { error: { code: 'cursor_expired' } },
   });
   expect(h.host.console.filter((line) => line.text.includes(`${STATE} was not used`))).toHaveLength(1);
+});
+
+test('a state file of another database: old cursors answer 410, and it is told once', async () => {
+  const { next } = await syncAll(null, 100);
+  h.host.stopResource('citizen_records');
+  // The file as that server wrote it: the same format, bound to the name of its own database.
+  const text = readFileSync(join(dir, STATE), 'utf8');
+  const [magic, version, , sum] = text.slice(0, text.indexOf('\n')).split(' ');
+  writeFileSync(join(dir, STATE), `${magic} ${version} another_database ${sum}${text.slice(text.indexOf('\n'))}`);
+  const told = () => h.host.console.filter((line) => line.text.includes('belongs to another database (another_database')).length;
+  h.host.startResource(dir, 'citizen_records');
+  await waitFor(async () => (await ask('/beta/changes?limit=1')).status === 200, 'the feed to start', 10_000);
+  expect(await ask(`/beta/changes?cursor=${encodeURIComponent(next)}`)).toMatchObject({
+    status: 410,
+    body: { error: { code: 'cursor_expired' } },
+  });
+  expect(await ask(`/beta/changes?cursor=${encodeURIComponent(next)}`)).toMatchObject({ status: 410 });
+  expect(told()).toBe(1);
+});
+
+test('a consumer that never comes back: the log keeps one entry per id however often it changed, and its old cursor still reads them', async () => {
+  const { next: abandoned } = await syncAll(null, 100);
+  const [rows] = (await h.db.admin.query('SELECT citizenid FROM players ORDER BY citizenid LIMIT 3')) as unknown as [
+    Array<{ citizenid: string }>,
+  ];
+  const ids = rows.map((r) => r.citizenid);
+  let watching = abandoned;
+  for (let round = 1; round <= 4; round += 1) {
+    await h.db.admin.query(`UPDATE players SET money = JSON_SET(money, '$.crypto', ?) WHERE citizenid IN (?)`, [round, ids]);
+    // Each round seen by the feed before the next: four changes of each id, not one.
+    watching = (await until(watching, (seen) => ids.every((id) => seen.some((c) => c.id === id)))).next;
+  }
+  const { seen } = await syncAll(abandoned, 100);
+  expect(seen.map(key).sort()).toEqual(ids.map((id) => `upsert citizen ${id}`).sort());
 });
 
 /** Citizens and distinct plates in the database: what a full copy holds. */
