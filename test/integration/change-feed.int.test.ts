@@ -7,22 +7,11 @@
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { changeKey as key, feedConsumer } from '../../devkit/feed-consumer';
 import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
 import { waitFor } from '../../devkit/host/host-fixture';
-
-interface Change {
-  kind: string;
-  id: string;
-  op: string;
-  source: string;
-  record?: Record<string, unknown>;
-}
-interface Page {
-  changes: Change[];
-  next: string;
-}
 
 const CONVARS = {
   'citizen_records:changes': 'true',
@@ -35,46 +24,7 @@ const STATE = 'changes-state.dat';
 let h: Harness;
 let dir: string;
 
-async function ask(
-  path: string,
-): Promise<{ status: number; body: { success: boolean; data: Page; error: { code: string; message: string } } }> {
-  const response = await h.request(path);
-  return { status: response.status, body: JSON.parse(response.body) };
-}
-
-async function page(query: string): Promise<Page> {
-  const { status, body } = await ask(`/beta/changes?${query}`);
-  if (status !== 200) throw new Error(`${status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Reads pages from `cursor` (a new snapshot without) until one is short: what a consumer holds then. */
-async function syncAll(cursor: string | null, limit = 2): Promise<{ seen: Change[]; next: string }> {
-  const seen: Change[] = [];
-  let next = cursor;
-  for (;;) {
-    const got = await page(`limit=${limit}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`);
-    seen.push(...got.changes);
-    next = got.next;
-    if (got.changes.length < limit) return { seen, next };
-  }
-}
-
-/** Long-polls from `cursor` until the changes seen satisfy `done`; resolves with them and the cursor. */
-async function until(cursor: string, done: (seen: Change[]) => boolean): Promise<{ seen: Change[]; next: string }> {
-  const seen: Change[] = [];
-  let next = cursor;
-  const deadline = Date.now() + 20_000;
-  while (!done(seen)) {
-    if (Date.now() > deadline) throw new Error(`changes never came; seen ${JSON.stringify(seen)}`);
-    const got = await page(`wait=3&cursor=${encodeURIComponent(next)}`);
-    seen.push(...got.changes);
-    next = got.next;
-  }
-  return { seen, next };
-}
-
-const key = (c: Change) => `${c.op} ${c.kind} ${c.id}`;
+const { ask, page, syncAll, until } = feedConsumer((path) => h.request(path));
 
 beforeAll(async () => {
   dir = copyResource();
