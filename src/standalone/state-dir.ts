@@ -42,7 +42,10 @@ function writeWhole(path: string, text: string): boolean {
     renameSync(temporary, path);
     return true;
   } catch {
-    rmSync(temporary, { force: true });
+    // What was written of the temporary file goes; when even that fails, the answer is the same.
+    try {
+      rmSync(temporary, { force: true });
+    } catch {}
     return false;
   }
 }
