@@ -1,13 +1,15 @@
 /**
  * The change feed over HTTP on a real socket, the built bundle on the real MariaDB, through the
  * oxmysql stand-in and (in the real-oxmysql project) the real release: a consumer's full sync, what
- * is no change, vehicles, a restart in the middle of a sync with changes made while stopped, a
+ * is no change, vehicles, a live entry from a framework's event, a restart in the middle of a sync with changes made while stopped, a
  * state file cut short or from another server, cursors that are not ours, the database lost
  * during a sweep, the long poll and stop.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { changeKey as key, feedConsumer } from '../../devkit/feed-consumer';
+import { changeKey as key, feedConsumer, type Change } from '../../devkit/feed-consumer';
+import { Framework } from '../../devkit/lua/frameworks';
+import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
@@ -15,6 +17,7 @@ import { waitFor } from '../../devkit/host/host-fixture';
 
 const CONVARS = {
   'citizen_records:changes': 'true',
+  onesync: 'on',
   // The shortest the contract allows, so the suite waits seconds, not minutes.
   'citizen_records:changes_poll_ms': '1000',
   'citizen_records:changes_sweep_ms': '5000',
@@ -75,6 +78,27 @@ test("a consumer's full sync: every citizen and vehicle, then inserts, updates a
   await h.db.admin.query(`DELETE FROM players WHERE citizenid = 'NEW00001'`);
   const deleted = await until(updated.next, (s) => s.some((c) => c.id === 'NEW00001'));
   expect(deleted.seen.map(key)).toEqual(['delete citizen NEW00001']);
+});
+
+test("a framework's event for an online citizen is a live entry: his money changed in memory", async () => {
+  const framework = await Framework.start(h.host, 'qb-core-2026-05');
+  try {
+    const [[{ citizenid }]] = (await h.db.admin.query('SELECT citizenid FROM players ORDER BY citizenid LIMIT 1')) as unknown as [
+      Array<{ citizenid: string }>,
+    ];
+    const { next } = await syncAll(null, 100);
+    const player = framework.loadPlayer(await storedRow(h.db.admin, 'players', 'citizenid', citizenid), { source: 9 });
+    // Nothing reaches the database: only the framework's event can tell the feed.
+    framework.setMoney(player, 'cash', 98_765);
+    const live = (seen: Change[]) => seen.filter((c) => c.source === 'live');
+    const paid = await until(next, (seen) => live(seen).length > 0);
+    expect(live(paid.seen).map(key)).toEqual([`upsert citizen ${citizenid}`]);
+    const withRecord = await page(`include=record&cursor=${encodeURIComponent(next)}`);
+    expect(withRecord.changes.find((c) => c.source === 'live')?.record).toMatchObject({ citizenid, money: { cash: 98_765 } });
+    framework.unloadPlayer(player);
+  } finally {
+    framework.stop();
+  }
 });
 
 test('a save of the same values, or of the position alone, is no entry', async () => {
