@@ -1,9 +1,9 @@
 /**
  * The change feed over HTTP on a real socket, the built bundle on the real MariaDB, through the
  * oxmysql stand-in and (in the real-oxmysql project) the real release: a consumer's full sync, what
- * is no change, vehicles, a live entry from a framework's event, a restart in the middle of a sync with changes made while stopped, a
- * state file cut short or from another server, cursors that are not ours, the database lost
- * during a sweep, the long poll and stop.
+ * is no change, vehicles, a live entry from a framework's event, a restart in the middle of a sync
+ * with changes made while stopped, a state file cut short or from another server, cursors that
+ * are not ours, the database lost during a sweep, the long poll and stop.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
