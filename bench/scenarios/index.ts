@@ -8,3 +8,4 @@ import './vehicles';
 import './live';
 import './search';
 import './standalone';
+import './changes';

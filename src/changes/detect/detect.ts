@@ -42,16 +42,21 @@ export function readDialect(options: { run: StatementRunner }): Promise<Detected
 }
 
 function hashedRows(rows: readonly Row[]): HashedRow[] {
-  return rows.map((row) => ({ id: String(row.k), crc: Number(row.c), hash: String(row.h).toLowerCase() }));
+  return rows.map((row) => ({
+    id: String(row.k),
+    crc: Number(row.c),
+    hash: String(row.h).toLowerCase(),
+    quick: String(row.q).toLowerCase(),
+  }));
 }
 
 /** More buckets moved than this share: read the whole table's keys at once. */
 const READ_ALL_SHARE = 0.5;
 
 /**
- * One sweep: the sums of every bucket (one GROUP BY), then the key and hash of the rows of the
- * buckets whose sum moved, then the changes of those rows: inserts, updates and deletes. An idle
- * sweep reads only the sums and returns `kept` itself.
+ * One sweep: the sums of every bucket's quick hashes (one GROUP BY), then the key and hashes of
+ * the rows of the buckets whose sum moved, then the changes of those rows: inserts, updates and
+ * deletes. An idle sweep reads only the sums and returns `kept` itself.
  */
 export function sweepTable(options: {
   run: StatementRunner;
@@ -62,7 +67,7 @@ export function sweepTable(options: {
   const { run, watch, dialect, kept } = options;
   return settle(async () => {
     const sums = new Map<number, BucketSum>();
-    for (const row of await run(bucketSumsSql(watch, dialect, kept.buckets), [])) {
+    for (const row of await run(bucketSumsSql(watch, kept.buckets), [])) {
       sums.set(Number(row.b), [Number(row.n), normaliseXor(String(row.x))]);
     }
     const moved = changedBuckets(kept, sums);

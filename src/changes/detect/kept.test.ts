@@ -15,6 +15,10 @@ import {
 const H1 = '0123456789abcdef';
 const H2 = 'fedcba9876543210';
 const H3 = '00000000ffffffff';
+const Q1 = '1111111111111111';
+
+/** A row as the database hands it; its quick hash the same as its hash unless given. */
+const r = (id: string, crc: number, hash: string, quick = hash): HashedRow => ({ id, crc, hash, quick });
 
 /** A kept state of `buckets` buckets holding `rows`, as a sweep that read every bucket would leave it. */
 function keptOf(buckets: number, rows: HashedRow[]): Kept {
@@ -33,13 +37,9 @@ describe('xorHashes', () => {
 });
 
 describe('changedBuckets', () => {
-  const kept = keptOf(4, [
-    { id: 'a', crc: 1, hash: H1 },
-    { id: 'b', crc: 5, hash: H2 },
-    { id: 'c', crc: 2, hash: H3 },
-  ]);
+  const kept = keptOf(4, [r('a', 1, H1), r('b', 5, H2), r('c', 2, H3)]);
 
-  test('keeps per bucket the row count and the XOR of its hashes', () => {
+  test('keeps per bucket the row count and the XOR of its quick hashes', () => {
     expect(kept.sums).toEqual({ 1: [2, 'ffffffffffffffff'], 2: [1, H3] });
   });
 
@@ -76,28 +76,21 @@ describe('changedBuckets', () => {
 });
 
 describe('compareBuckets', () => {
-  const kept = keptOf(4, [
-    { id: 'a', crc: 1, hash: H1 },
-    { id: 'b', crc: 5, hash: H2 },
-    { id: 'c', crc: 2, hash: H3 },
-  ]);
+  const kept = keptOf(4, [r('a', 1, H1), r('b', 5, H2), r('c', 2, H3)]);
 
   test('in the buckets read: a new id and a moved hash are upserts, a missing id a delete; other buckets untouched', () => {
     const result = compareBuckets({
       kept,
       kind: 'vehicle',
       buckets: [1],
-      rows: [
-        { id: 'b', crc: 5, hash: H3 },
-        { id: 'd', crc: 9, hash: H1 },
-      ],
+      rows: [r('b', 5, H3), r('d', 9, H1)],
     });
     expect(result.changes).toEqual([
       { kind: 'vehicle', id: 'a', op: 'delete' },
       { kind: 'vehicle', id: 'b', op: 'upsert' },
       { kind: 'vehicle', id: 'd', op: 'upsert' },
     ]);
-    expect(result.kept.rows[1]).toEqual({ b: [5, H3], d: [9, H1] });
+    expect(result.kept.rows[1]).toEqual({ b: [5, H3, H3], d: [9, H1, H1] });
     expect(result.kept.sums[1]).toEqual([2, xorHashes([H3, H1])]);
     expect(result.kept.rows[2]).toBe(kept.rows[2]);
   });
@@ -108,13 +101,17 @@ describe('compareBuckets', () => {
       kept,
       kind: 'citizen',
       buckets: [1],
-      rows: [
-        { id: 'a', crc: 1, hash: H1 },
-        { id: 'b', crc: 5, hash: H2 },
-      ],
+      rows: [r('a', 1, H1), r('b', 5, H2)],
     });
     expect(result.changes).toEqual([]);
     expect(JSON.stringify(kept)).toBe(before);
+  });
+
+  test('a quick hash that moved with the hash unchanged (a save of position or armour alone): no change, the new quick hash kept and summed', () => {
+    const result = compareBuckets({ kept, kind: 'citizen', buckets: [2], rows: [r('c', 2, H3, Q1)] });
+    expect(result.changes).toEqual([]);
+    expect(result.kept.rows[2]).toEqual({ c: [2, H3, Q1] });
+    expect(result.kept.sums[2]).toEqual([1, Q1]);
   });
 
   test('a bucket emptied is dropped with its sum', () => {
@@ -125,54 +122,52 @@ describe('compareBuckets', () => {
   });
 
   test('one id of several rows (a table without a unique key): one change, whatever order they come in', () => {
-    const twice = keptOf(4, [
-      { id: 'x', crc: 3, hash: H1 },
-      { id: 'x', crc: 3, hash: H2 },
-    ]);
+    const twice = keptOf(4, [r('x', 3, H1), r('x', 3, H2)]);
     expect(twice.sums[3]).toEqual([2, 'ffffffffffffffff']);
     const swapped = compareBuckets({
       kept: twice,
       kind: 'citizen',
       buckets: [3],
-      rows: [
-        { id: 'x', crc: 3, hash: H2 },
-        { id: 'x', crc: 3, hash: H1 },
-      ],
+      rows: [r('x', 3, H2), r('x', 3, H1)],
     });
     expect(swapped.changes).toEqual([]);
     const moved = compareBuckets({
       kept: twice,
       kind: 'citizen',
       buckets: [3],
-      rows: [
-        { id: 'x', crc: 3, hash: H2 },
-        { id: 'x', crc: 3, hash: H3 },
-      ],
+      rows: [r('x', 3, H2), r('x', 3, H3)],
     });
     expect(moved.changes).toEqual([{ kind: 'citizen', id: 'x', op: 'upsert' }]);
   });
 });
 
 describe('compareRows (a poll)', () => {
-  const kept = keptOf(4, [{ id: 'a', crc: 1, hash: H1 }]);
+  const kept = keptOf(4, [r('a', 1, H1)]);
 
   test('a row read again unchanged is nothing, and the same kept object comes back', () => {
-    const result = compareRows({ kept, kind: 'citizen', rows: [{ id: 'a', crc: 1, hash: H1 }] });
+    const result = compareRows({ kept, kind: 'citizen', rows: [r('a', 1, H1)] });
     expect(result).toEqual({ kept, changes: [] });
     expect(result.kept).toBe(kept);
   });
 
+  test('a row whose quick hash alone moved is nothing, but is kept so the next sweep finds its bucket as it is', () => {
+    const result = compareRows({ kept, kind: 'citizen', rows: [r('a', 1, H1, Q1)] });
+    expect(result.changes).toEqual([]);
+    expect(result.kept.rows[1]).toEqual({ a: [1, H1, Q1] });
+    expect(result.kept.sums[1]).toEqual([1, Q1]);
+  });
+
   test('a moved or new row is an upsert and is kept; nothing is deleted', () => {
-    const result = compareRows({ kept, kind: 'citizen', rows: [{ id: 'b', crc: 6, hash: H2 }] });
+    const result = compareRows({ kept, kind: 'citizen', rows: [r('b', 6, H2)] });
     expect(result.changes).toEqual([{ kind: 'citizen', id: 'b', op: 'upsert' }]);
-    expect(result.kept.rows[1]).toEqual({ a: [1, H1] });
-    expect(result.kept.rows[2]).toEqual({ b: [6, H2] });
+    expect(result.kept.rows[1]).toEqual({ a: [1, H1, H1] });
+    expect(result.kept.rows[2]).toEqual({ b: [6, H2, H2] });
     expect(result.kept.sums[2]).toEqual([1, H2]);
   });
 });
 
 describe('rebucketed', () => {
-  const rows = (n: number): HashedRow[] => Array.from({ length: n }, (_, i) => ({ id: `id${i}`, crc: i * 7919, hash: H1 }));
+  const rows = (n: number): HashedRow[] => Array.from({ length: n }, (_, i) => r(`id${i}`, i * 7919, H1));
 
   test('reading the whole table spreads it over a power of two near 32 rows a bucket', () => {
     const read = compareBuckets({ kept: emptyKept(), kind: 'citizen', buckets: 'all', rows: rows(1000) });
@@ -198,11 +193,7 @@ describe('rebucketed', () => {
 });
 
 describe('keptIds and keptFrom', () => {
-  const kept = keptOf(4, [
-    { id: 'b', crc: 5, hash: H2 },
-    { id: 'a', crc: 1, hash: H1 },
-    { id: 'B', crc: 2, hash: H3 },
-  ]);
+  const kept = keptOf(4, [r('b', 5, H2), r('a', 1, H1), r('B', 2, H3)]);
 
   test('keptIds: every id in code-unit order', () => {
     expect(keptIds(kept)).toEqual(['B', 'a', 'b']);
@@ -219,9 +210,10 @@ describe('keptIds and keptFrom', () => {
       [],
       { buckets: 0, rows: {} },
       { buckets: 4, rows: [] },
-      { buckets: 4, rows: { 1: { a: [2, H1] } } },
-      { buckets: 4, rows: { 1: { a: [1, 'xyz'] } } },
-      { buckets: 4, rows: { 1: { a: [1] } } },
+      { buckets: 4, rows: { 1: { a: [2, H1, H1] } } },
+      { buckets: 4, rows: { 1: { a: [1, 'xyz', H1] } } },
+      { buckets: 4, rows: { 1: { a: [1, H1] } } },
+      { buckets: 4, rows: { 1: { a: [1, `${H1},${H2}`, H1] } } },
       { buckets: 4.5, rows: {} },
     ]) {
       expect(keptFrom(bad)).toBeNull();

@@ -3,19 +3,25 @@
  * (JSON as it is, for the feed's state file), never mutated; each function returns a new value
  * sharing what did not change.
  *
- * Rows are spread over `buckets` buckets by CRC32 of their key, computed in SQL (so a key's
- * bytes are its column's, whatever its character set) and kept per row, so the bucket count can
- * change without asking the database again. Each bucket keeps its rows (id → [crc, hashes]) and
- * its sum: the row count and the XOR of the rows' 64-bit hashes, which one GROUP BY gives for
- * every bucket of the table at once (sweep.ts).
+ * Each row has two 64-bit hashes (watch.ts): its `hash`, of its values as the route answers them
+ * (a change is a row whose hash moved), and its `quick` hash, of its stored bytes, cheap enough to
+ * compute for every row of the table at each sweep. Rows are spread over `buckets` buckets by
+ * CRC32 of their key, computed in SQL (so a key's bytes are its column's, whatever its character
+ * set) and kept per row, so the bucket count can change without asking the database again. Each
+ * bucket keeps its rows (id → [crc, hashes, quick hashes]) and its sum: the row count and the XOR
+ * of the rows' quick hashes, which one GROUP BY gives for every bucket of the table at once
+ * (detect.ts); only the rows of the buckets whose sum moved are read, with both hashes.
  */
 import { compareCodeUnits } from '../../values/compare';
 import type { ChangeKind } from './watch';
 
-/** One id's rows: CRC32 of its key, and its rows' 16-hex-digit hashes sorted and joined by `,` (an id is one row but for tables without a unique key). */
-export type KeptRow = readonly [crc: number, hashes: string];
+/**
+ * One id's rows: CRC32 of its key, its rows' hashes and their quick hashes, each 16 hex digits,
+ * sorted and joined by `,` (an id is one row but in tables without a unique key).
+ */
+export type KeptRow = readonly [crc: number, hashes: string, quick: string];
 
-/** A bucket's row count and the XOR of its rows' hashes (16 lower-case hex digits). */
+/** A bucket's row count and the XOR of its rows' quick hashes (16 lower-case hex digits). */
 export type BucketSum = readonly [rows: number, xor: string];
 
 export interface Kept {
@@ -34,11 +40,12 @@ export interface Change {
   op: 'upsert' | 'delete';
 }
 
-/** A row as the database hands it: the key, CRC32 of the key, the row's hash. */
+/** A row as the database hands it: the key, CRC32 of the key, the row's two hashes. */
 export interface HashedRow {
   id: string;
   crc: number;
   hash: string;
+  quick: string;
 }
 
 /** The state before the first sweep: nothing kept, so the first sweep reports every row. */
@@ -69,7 +76,7 @@ function sumOf(rows: Readonly<Record<string, KeptRow>>): BucketSum {
   let hi = 0;
   let lo = 0;
   for (const id in rows) {
-    const joined = rows[id][1];
+    const joined = rows[id][2];
     // One row (nearly always): no split.
     const hashes = joined.length === HASH_LENGTH ? [joined] : joined.split(',');
     for (const hash of hashes) {
@@ -100,10 +107,10 @@ export function changedBuckets(kept: Kept, database: BucketSums): number[] {
 /** Rows by id, a key's several rows joined (their hashes sorted, so their order does not matter). */
 function rowsById(rows: readonly HashedRow[]): Map<string, KeptRow> {
   const byId = new Map<string, KeptRow>();
+  const joined = (seen: string, next: string) => [...seen.split(','), next].sort().join(',');
   for (const row of rows) {
     const seen = byId.get(row.id);
-    const hashes = seen ? [...seen[1].split(','), row.hash].sort().join(',') : row.hash;
-    byId.set(row.id, [row.crc, hashes]);
+    byId.set(row.id, seen ? [row.crc, joined(seen[1], row.hash), joined(seen[2], row.quick)] : [row.crc, row.hash, row.quick]);
   }
   return byId;
 }
@@ -174,8 +181,9 @@ export function compareBuckets(options: { kept: Kept; kind: ChangeKind; buckets:
 
 /**
  * A poll's comparison: `rows` are some rows changed lately (no deletions can be seen). An id
- * whose hashes moved or that is new is an upsert and takes its new hashes; one read again
- * unchanged (a save within the margin, a save of the same values) is nothing.
+ * whose hashes moved or that is new is an upsert; one read again unchanged (a save within the
+ * margin, a save of the same values or of the fields that move at every save) is nothing. Each
+ * takes its new hashes, so the next sweep finds its bucket as it is.
  */
 export function compareRows(options: { kept: Kept; kind: ChangeKind; rows: readonly HashedRow[] }): {
   kept: Kept;
@@ -183,11 +191,13 @@ export function compareRows(options: { kept: Kept; kind: ChangeKind; rows: reado
 } {
   const { kept, kind } = options;
   const moved = new Map<string, KeptRow>();
+  const changes: Change[] = [];
   for (const [id, row] of rowsById(options.rows)) {
-    if (kept.rows[row[0] % kept.buckets]?.[id]?.[1] !== row[1]) moved.set(id, row);
+    const before = kept.rows[row[0] % kept.buckets]?.[id];
+    if (before?.[1] !== row[1]) changes.push({ kind, id, op: 'upsert' });
+    if (!before || before[1] !== row[1] || before[2] !== row[2]) moved.set(id, row);
   }
   if (moved.size === 0) return { kept, changes: [] };
-  const changes = [...moved.keys()].map((id): Change => ({ kind, id, op: 'upsert' }));
   return { kept: withRows(kept, moved, new Set()), changes: changes.sort(byId) };
 }
 
@@ -230,6 +240,7 @@ export function keptIds(kept: Kept): string[] {
 }
 
 const HASH = /^[0-9a-f]{16}$/;
+const isHashList = (value: unknown): value is string => typeof value === 'string' && value.split(',').every((h) => HASH.test(h));
 
 /**
  * A kept state read back from the feed's state file, checked entry by entry and its sums
@@ -245,11 +256,11 @@ export function keptFrom(value: unknown): Kept | null {
   for (const [bucket, bucketRows] of Object.entries(rows)) {
     if (typeof bucketRows !== 'object' || bucketRows === null || Array.isArray(bucketRows)) return null;
     for (const [id, row] of Object.entries(bucketRows as Record<string, unknown>)) {
-      if (!Array.isArray(row) || row.length !== 2) return null;
-      const [crc, hashes] = row as unknown[];
+      if (!Array.isArray(row) || row.length !== 3) return null;
+      const [crc, hashes, quick] = row as unknown[];
       if (typeof crc !== 'number' || !Number.isInteger(crc) || crc < 0 || crc % buckets !== Number(bucket)) return null;
-      if (typeof hashes !== 'string' || !hashes.split(',').every((h) => HASH.test(h))) return null;
-      all.set(id, [crc, hashes]);
+      if (!isHashList(hashes) || !isHashList(quick) || hashes.split(',').length !== quick.split(',').length) return null;
+      all.set(id, [crc, hashes, quick]);
     }
   }
   return withRows({ buckets, rows: {}, sums: {} }, all, new Set());

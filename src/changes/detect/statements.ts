@@ -6,28 +6,30 @@
  * one per sweep (a server allows 16,382 prepared statements in all by default,
  * max_prepared_stmt_count, and oxmysql keeps each prepared on every pool connection).
  */
-import { rowHash, type Dialect, type TableWatch } from './watch';
+import { quickHash, rowHash, type Dialect, type TableWatch } from './watch';
 
 /** Rows with no key cannot be asked for by their route: they are not watched. */
 const watched = (watch: TableWatch) => `${watch.key} IS NOT NULL`;
 
 /**
- * Every bucket's row count and XOR of its rows' hashes, in one GROUP BY: the rows' hashes are
+ * Every bucket's row count and XOR of its rows' quick hashes, in one GROUP BY: the hashes are
  * computed by the database and never cross. `b`, `n`, `x` (HEX of the 64-bit XOR).
  */
-export function bucketSumsSql(watch: TableWatch, dialect: Dialect, buckets: number): string {
+export function bucketSumsSql(watch: TableWatch, buckets: number): string {
   return (
     `SELECT CRC32(${watch.key}) % ${buckets} AS b, COUNT(*) AS n, ` +
-    `HEX(BIT_XOR(CAST(CONV(${rowHash(watch, dialect)}, 16, 10) AS UNSIGNED))) AS x ` +
+    `HEX(BIT_XOR(CAST(CONV(${quickHash(watch)}, 16, 10) AS UNSIGNED))) AS x ` +
     `FROM ${watch.from} WHERE ${watched(watch)} GROUP BY b`
   );
 }
 
+/** Key `k`, CRC32 of the key `c`, hash `h` and quick hash `q` of each row. */
 const hashedRows = (watch: TableWatch, dialect: Dialect) =>
-  `SELECT ${watch.key} AS k, CRC32(${watch.key}) AS c, ${rowHash(watch, dialect)} AS h FROM ${watch.from} WHERE ${watched(watch)}`;
+  `SELECT ${watch.key} AS k, CRC32(${watch.key}) AS c, ${rowHash(watch, dialect)} AS h, ${quickHash(watch)} AS q ` +
+  `FROM ${watch.from} WHERE ${watched(watch)}`;
 
 /**
- * Key, CRC32 of the key and hash of the rows of some buckets: the one parameter is a string of
+ * Key, CRC32 of the key and hashes of the rows of some buckets: the one parameter is a string of
  * `buckets` characters, `1` at each bucket wanted (the row's bucket is looked up in it, so the
  * text stays the same whichever buckets are asked for).
  */
@@ -35,7 +37,7 @@ export function bucketRowsSql(watch: TableWatch, dialect: Dialect, buckets: numb
   return `${hashedRows(watch, dialect)} AND SUBSTRING(?, CRC32(${watch.key}) % ${buckets} + 1, 1) = '1'`;
 }
 
-/** Key, CRC32 and hash of every row. */
+/** Key, CRC32 and hashes of every row. */
 export function allRowsSql(watch: TableWatch, dialect: Dialect): string {
   return hashedRows(watch, dialect);
 }
@@ -48,8 +50,10 @@ export function bucketMask(wanted: readonly number[], buckets: number): string {
 }
 
 /**
- * Key, CRC32 and hash of the rows whose change column is at or after a time (the one parameter, a
- * Unix time in seconds), through the column's index. Null for a watch without one.
+ * Key, CRC32 and hashes of the rows whose change column is at or after a time (the one parameter, a
+ * Unix time in seconds), through the column's index. Null for a watch without one. The column is
+ * compared in the session's time zone: in the hour a daylight-saving change repeats, a row saved
+ * then may be missed by the poll, and the next sweep finds it.
  */
 export function changedSinceSql(watch: TableWatch, dialect: Dialect): string | null {
   if (watch.changedAt === null) return null;

@@ -19,7 +19,7 @@ import {
   USER_INVENTORY_QUERY,
 } from './query';
 import { alphaIdCandidates, alphaLicenseIds, characterSlot } from './id';
-import { normaliseAlphaRow } from './normalise';
+import { normaliseAlphaRow, type AlphaSource } from './normalise';
 import { prepareAlphaSearch } from './search';
 import { alphaWatchedTable } from './changes';
 import type { AlphaRecord } from './schema';
@@ -39,6 +39,47 @@ async function dobOrder(db: Database, columns: ReadonlyMap<string, TableColumn>,
 }
 
 /**
+ * Where a citizen's accounts and items are kept besides `users` (ESX 1.1's `user_accounts`, 1.0's
+ * `user_inventory`): `accounts` is `row` where `users.accounts` holds them, `table` where
+ * `user_accounts` does, `none` where neither (an empty list); `inventory` is true where
+ * `user_inventory` holds the items. Advises the index each side table's lookup needs.
+ */
+interface SideTables {
+  accounts: 'row' | 'table' | 'none';
+  inventory: boolean;
+}
+
+async function findSideTables(db: Database, columns: ReadonlyMap<string, TableColumn>, warn: FormatOptions['warn']): Promise<SideTables> {
+  const accounts = columns.has('accounts') ? 'row' : hasUserAccountsColumns(await readTableColumns(db, 'user_accounts')) ? 'table' : 'none';
+  const inventory = !columns.has('inventory') && hasUserInventoryColumns(await readTableColumns(db, 'user_inventory'));
+  if (accounts === 'table') await adviseIndexes(db, 'user_accounts', ['identifier'], warn);
+  if (inventory) await adviseIndexes(db, 'user_inventory', ['identifier'], warn);
+  return { accounts, inventory };
+}
+
+/** A citizen's rows of the side tables this server has (none where `users` holds everything). */
+async function readSideTables(
+  db: Database,
+  side: SideTables,
+  identifier: unknown,
+): Promise<Pick<AlphaSource, 'userAccounts' | 'userInventory'>> {
+  const [userAccounts, userInventory] = await Promise.all([
+    side.accounts === 'row' ? undefined : side.accounts === 'table' ? db.query(USER_ACCOUNTS_QUERY, [identifier]) : [],
+    side.inventory ? db.query(USER_INVENTORY_QUERY, [identifier]) : undefined,
+  ]);
+  return { userAccounts, userInventory };
+}
+
+/** The row of the first of the id's candidates that has one. */
+async function findAlphaRow(db: Database, userQuery: string, id: string): Promise<Row | null> {
+  for (const candidate of alphaIdCandidates(id)) {
+    const row = await db.single(userQuery, [candidate]);
+    if (row) return row;
+  }
+  return null;
+}
+
+/**
  * Reads the columns of `users` once and binds the lookup to them. Null when this server has no
  * ESX `users` table: none at all, or one without `identifier` (Qbox creates a `users` table of
  * its own, keyed by `userId`).
@@ -52,27 +93,10 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
   const userQuery = alphaUserQuery(selected, options.maxColumnBytes);
   const { esxCharacterPrefix: prefix, esxMaxCharacters: slots } = options;
   const licenseQuery = alphaIdsQuery(selected, options.maxColumnBytes, slots + 2, MAX_CITIZENS_PER_LICENSE);
-  const accountsInRows = !columns.has('accounts');
-  const userAccountsTable = accountsInRows && hasUserAccountsColumns(await readTableColumns(db, 'user_accounts'));
-  const inventoryInRows = !columns.has('inventory') && hasUserInventoryColumns(await readTableColumns(db, 'user_inventory'));
-  const sideTablesAbsent = !accountsInRows && !inventoryInRows;
+  const side = await findSideTables(db, columns, options.warn);
+  const sideTablesAbsent = side.accounts === 'row' && !side.inventory;
   const indexes = await adviseIndexes(db, 'users', ['identifier'], options.warn);
-  if (userAccountsTable) await adviseIndexes(db, 'user_accounts', ['identifier'], options.warn);
-  if (inventoryInRows) await adviseIndexes(db, 'user_inventory', ['identifier'], options.warn);
-
-  const findRow = async (id: string): Promise<Row | null> => {
-    for (const candidate of alphaIdCandidates(id)) {
-      const row = await db.single(userQuery, [candidate]);
-      if (row) return row;
-    }
-    return null;
-  };
-
-  /** Only where `users.accounts` is missing; an empty list where `user_accounts` is missing too. */
-  const readUserAccounts = async (identifier: unknown): Promise<Row[] | undefined> => {
-    if (!accountsInRows) return undefined;
-    return userAccountsTable ? db.query(USER_ACCOUNTS_QUERY, [identifier]) : [];
-  };
+  const findRow = (id: string) => findAlphaRow(db, userQuery, id);
 
   const toRecord = async (row: Row, live?: LiveContext): Promise<Looked<AlphaRecord>> => {
     warnOversize(row, String(row.identifier), options);
@@ -82,10 +106,7 @@ export async function prepareAlpha(db: Database, options: FormatOptions): Promis
     // Servers with both columns in `users` (every ESX from 1.2 on): no side table to wait for, so
     // no Promise.all and its extra turn of the event loop on each lookup.
     if (sideTablesAbsent) return { value: normaliseAlphaRow({ row }, normaliseOptions), met };
-    const [userAccounts, userInventory] = await Promise.all([
-      readUserAccounts(row.identifier),
-      inventoryInRows ? db.query(USER_INVENTORY_QUERY, [row.identifier]) : undefined,
-    ]);
+    const { userAccounts, userInventory } = await readSideTables(db, side, row.identifier);
     return { value: normaliseAlphaRow({ row, userAccounts, userInventory }, normaliseOptions), met };
   };
 
