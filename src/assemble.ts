@@ -4,9 +4,12 @@
  * service with its cache and gates, /health, the API and its HTTP handler, the start-up inspection
  * of the tables, and the stop. Each entry brings only what its platform gives: the database adapter
  * (oxmysql, mysql2), the live source (the frameworks beside it, or the embedded resource over HTTP),
- * the renderer and document files, the change feed, and how HTTP reaches the handler.
+ * the renderer and document files, where the change feed keeps its state (or that it is served
+ * elsewhere), and how HTTP reaches the handler.
  */
 import { randomBytes } from 'node:crypto';
+import { formatWatch } from './changes/format-watch';
+import { startFeedService, type FeedHome } from './changes/service';
 import type { Config } from './config/config';
 import type { ScanningDatabase } from './db/database';
 import type { FrameworkGroups } from './formats/format';
@@ -22,10 +25,10 @@ import type { Logger } from './logger';
 import { createLookupCache } from './lookup/cache';
 import { resourceStopping, type Failure } from './lookup/envelope';
 import { createLookupGate } from './lookup/gate';
-import type { Outcome } from './lookup/outcome';
-import type { Api, OperationHandler } from './api/handlers';
+import { unkept, type Outcome } from './lookup/outcome';
 import { healthReport, type HealthReport, type ReplicaHealth } from './api/health';
-import { availability, lookupOperations, openService, prepareFormats, type Service } from './api/service';
+import { formatOf, type Api, type OperationHandler } from './api/handlers';
+import { availability, lookupFresh, lookupOperations, openService, prepareFormats, watchedTables, type Service } from './api/service';
 import { createWarnOnce } from './api/warn-once';
 
 /** How often start-up looks for the database's readiness, so the tables are inspected as soon as it connects. */
@@ -53,16 +56,60 @@ export interface AssemblyOptions {
   /** Where a replica stands, for /health (the standalone service on a replica); omitted elsewhere. */
   replica?(): Promise<ReplicaHealth | undefined>;
   /**
-   * The change feed over the service (src/changes): its operation, and its stop. The resource runs
-   * it (its state in the resource's folder); the standalone service answers that it does not.
+   * Where this process's change feed (src/changes) keeps its state and tells its batches; or, where
+   * it does not serve the feed, what the feed's routes answer instead.
    */
-  feed(service: Service): ChangeFeedPart;
+  feed: FeedHome | { elsewhere: Failure };
 }
 
-/** What the change feed brings to the API. */
-export interface ChangeFeedPart {
+/** What the change feed brings to the API: its operation, and its stop. */
+interface FeedPart {
   changes: OperationHandler;
   stop(): void;
+}
+
+/**
+ * The change feed of every enabled format: detection over the tables the lookups' prepare read,
+ * the records as their routes answer them now (never cached), live entries from the live source's
+ * events (a framework beside it; none from the standalone service's source), its state where
+ * `home` says. Where it is served elsewhere, its routes answer that.
+ */
+function feedPart(options: {
+  config: Config;
+  db: ScanningDatabase;
+  service: Service;
+  log: Logger;
+  home: AssemblyOptions['feed'];
+}): FeedPart {
+  const { config, db, service, log, home } = options;
+  if ('elsewhere' in home) return { changes: () => Promise.resolve(unkept(home.elsewhere)), stop: () => undefined };
+  const feed = startFeedService({
+    ...home,
+    on: config.changes,
+    watches: Object.fromEntries(
+      FORMATS.filter((f) => config.formats.has(f.name)).map((f) => [
+        f.name,
+        formatWatch({
+          tables: () => watchedTables(service, f.name),
+          changes: f.changes,
+          run: (sql, params) => db.scan(sql, params, config.changesSweepTimeoutMs),
+        }),
+      ]),
+    ),
+    lookup: (kind, format, id) => lookupFresh(service, kind, format, id),
+    keptMs: config.changesKeptDays * 86_400_000,
+    maxWaiting: config.changesMaxWaiting,
+    pollMs: config.changesPollMs,
+    sweepMs: config.changesSweepMs,
+    databaseReady: () => db.isReady(),
+    databaseName: () => db.single('SELECT DATABASE() AS name', []).then((row) => String(row?.name ?? '')),
+    now: () => Date.now(),
+    warn: (message) => log.warn(message),
+    info: (message) => log.info(message),
+    debug: (message) => log.debug(message),
+  });
+  service.options.live.watch((format, id) => feed.liveChange(format, id));
+  return { changes: (call) => feed.answer(formatOf(call), call.query, call.via).then(unkept), stop: () => feed.stop() };
 }
 
 export interface Assembly {
@@ -116,7 +163,7 @@ export function assemble(options: AssemblyOptions): Assembly {
     const { formats, vehicles } = availability(service);
     return healthReport({ databaseReady: db.isHealthy(), formats, vehicles, version: options.version, replica });
   };
-  const feed = options.feed(service);
+  const feed = feedPart({ config, db, service, log, home: options.feed });
   const api: Api = {
     health,
     openApi: options.openApi,

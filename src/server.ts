@@ -5,21 +5,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import { assemble } from './assemble';
-import { exportedFunctions, formatOf } from './api/handlers';
-import { lookupFresh, watchedTables, type Service } from './api/service';
-import { formatWatch } from './changes/format-watch';
-import type { FeedService } from './changes/service';
+import { exportedFunctions } from './api/handlers';
 import { CONVAR_PREFIX, readConfig, type Config } from './config/config';
-import type { ScanningDatabase } from './db/database';
 import { createOxmysqlDatabase } from './db/oxmysql';
-import { startChangeFeed } from './fivem/change-feed';
+import { resourceFeedHome } from './fivem/change-feed';
 import { registerExports } from './fivem/exports';
 import { serveHttp } from './fivem/http-handler';
 import { startFrameworks } from './frameworks';
 import { FORMATS } from './formats/registry';
 import { DOCS_RENDERER_FILE, OPENAPI_FILE } from './http/docs-page';
 import { createLogger, type Logger } from './logger';
-import { unkept } from './lookup/outcome';
 import { natives } from './natives';
 
 /**
@@ -36,41 +31,6 @@ function shippedFile(resourceName: string, path: string, route: string): string 
     );
   }
   return text;
-}
-
-/**
- * The change feed of every enabled format: detection over the tables the lookups' prepare read,
- * the records as their routes answer them now (never cached), live entries from the frameworks'
- * events, its state in the resource's folder (src/changes/service.ts runs it).
- */
-function startFeed(options: { resourceName: string; config: Config; db: ScanningDatabase; service: Service; log: Logger }): FeedService {
-  const { config, db, service, log } = options;
-  const feed = startChangeFeed(options.resourceName, {
-    on: config.changes,
-    watches: Object.fromEntries(
-      FORMATS.filter((f) => config.formats.has(f.name)).map((f) => [
-        f.name,
-        formatWatch({
-          tables: () => watchedTables(service, f.name),
-          changes: f.changes,
-          run: (sql, params) => db.scan(sql, params, config.changesSweepTimeoutMs),
-        }),
-      ]),
-    ),
-    lookup: (kind, format, id) => lookupFresh(service, kind, format, id),
-    keptMs: config.changesKeptDays * 86_400_000,
-    maxWaiting: config.changesMaxWaiting,
-    pollMs: config.changesPollMs,
-    sweepMs: config.changesSweepMs,
-    databaseReady: () => db.isReady(),
-    databaseName: () => db.single('SELECT DATABASE() AS name', []).then((row) => String(row?.name ?? '')),
-    now: () => Date.now(),
-    warn: (message) => log.warn(message),
-    info: (message) => log.info(message),
-    debug: (message) => log.debug(message),
-  });
-  service.options.live.watch((format, id) => feed.liveChange(format, id));
-  return feed;
 }
 
 /** Says at start who may read records: the server owner must see a closed or open door at once. */
@@ -120,13 +80,7 @@ function start(): void {
     version,
     log,
     now,
-    feed(service) {
-      const changeFeed = startFeed({ resourceName, config, db, service, log });
-      return {
-        changes: (call) => changeFeed.answer(formatOf(call), call.query, call.via).then(unkept),
-        stop: () => changeFeed.stop(),
-      };
-    },
+    feed: resourceFeedHome(resourceName),
   });
   serveHttp(handle, (message) => log.error(message));
   registerExports(exportedFunctions(api), (message) => log.error(message));

@@ -2,8 +2,9 @@
  * The change feed running: its state loaded once the database answers (a state file of another
  * database is not used), one sweep per format before the log is read, a poll every
  * changes_poll_ms, a sweep every changes_sweep_ms, the state saved every minute when something
- * changed and at stop. The FiveM side gives it the file (LoadResourceFile/SaveResourceFile) and the
- * event; everything else is here, and runs outside FXServer.
+ * changed and at stop. Each entry gives it the file (src/assemble.ts: the resource's folder through
+ * LoadResourceFile/SaveResourceFile, a standalone instance's state directory through node:fs) and
+ * the event; everything else is here, and runs outside FXServer.
  */
 import { fail, resourceStopping, type Envelope } from '../lookup/envelope';
 import { answerChanges, feedOff } from './answer';
@@ -15,13 +16,23 @@ export const SAVE_EVERY_MS = 60_000;
 /** How often start-up looks whether the database answers yet. */
 const START_POLL_MS = 250;
 
-export interface FeedServiceOptions extends FeedOptions {
-  pollMs: number;
-  sweepMs: number;
+/**
+ * The platform's part of the feed: where its state file lives, and who hears its batches. The
+ * resource's folder and a server event in the game server (src/fivem/change-feed.ts), a state
+ * directory and no event in a standalone instance (src/standalone/state-dir.ts).
+ */
+export interface FeedHome extends Pick<FeedOptions, 'emit'> {
   /** The state file's text, or null when there is none. */
   loadState(): string | null;
-  /** Writes the state file; false when it could not. */
+  /** Writes the state file whole; false when it could not. */
   saveState(text: string): boolean;
+  /** Where the state file lives, for the warning when it cannot be written ("the resource's folder"). */
+  stateWhere: string;
+}
+
+export interface FeedServiceOptions extends FeedOptions, FeedHome {
+  pollMs: number;
+  sweepMs: number;
   /** What names the database the state describes (its name): a state of another one is not used. */
   databaseName(): Promise<string>;
 }
@@ -67,7 +78,7 @@ function save(options: FeedServiceOptions, running: Running): void {
   if (!running.feed.dirty) return;
   const saved = options.saveState(writeStateFile(saveFeed(running.feed), running.server));
   if (!saved && !running.saveFailed) {
-    options.warn(`change feed: ${STATE_FILE} could not be written in the resource's folder; cursors will not outlive a restart`);
+    options.warn(`change feed: ${STATE_FILE} could not be written in ${options.stateWhere}; cursors will not outlive a restart`);
   }
   running.saveFailed = !saved;
   if (!saved) running.feed.dirty = true;

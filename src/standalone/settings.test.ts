@@ -61,6 +61,12 @@ describe('readSettings', () => {
     expect(alone.problems).toEqual([expect.stringContaining('go together')]);
   });
 
+  test('state_dir names where the change feed lives: set, this instance serves it; unset, none', () => {
+    expect(readSettings({ CITIZEN_RECORDS_DATABASE_URL: URL }).stateDir).toBeNull();
+    const served = readSettings({ CITIZEN_RECORDS_DATABASE_URL: URL, CITIZEN_RECORDS_STATE_DIR: ' /var/lib/citizen-records ' });
+    expect({ stateDir: served.stateDir, problems: served.problems }).toEqual({ stateDir: '/var/lib/citizen-records', problems: [] });
+  });
+
   describe('a configuration file', () => {
     let dir: string;
     beforeAll(() => (dir = mkdtempSync(join(tmpdir(), 'cr-settings-'))));

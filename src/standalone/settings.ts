@@ -1,7 +1,8 @@
 /**
  * The standalone service's configuration: every convar `citizen_records:<name>` as the environment
  * variable `CITIZEN_RECORDS_<NAME>`, read by the convars' own parser (config.ts), plus what only the
- * service has: where the database is, its port, and the game server to ask for live data. The same
+ * service has: where the database is, its port, the game server to ask for live data, and where
+ * the one instance that serves the change feed keeps its state. The same
  * names may stand in a file (`NAME=value` lines, the form systemd's EnvironmentFile and
  * `docker run --env-file` read too); a variable set in the environment wins over the file.
  */
@@ -22,6 +23,7 @@ const OWN = {
   host: 'the address to listen on (default 0.0.0.0, every interface)',
   game_url: "the game server's HTTP address, e.g. http://10.0.0.5:30120, for live records and presence",
   game_key: 'an API key of the embedded resource (its citizen_records:api_keys), sent to game_url',
+  state_dir: "a directory this instance may write, for the change feed's state: this instance serves the feed (one instance only)",
   config: 'a file of NAME=value lines with these same names',
 } as const;
 
@@ -34,6 +36,8 @@ export interface StandaloneSettings {
   host: string;
   /** Both set, or null: without them the database answers alone. */
   game: { url: string; key: string } | null;
+  /** Where the change feed's state lives: this instance serves the feed; null: its routes answer 501. */
+  stateDir: string | null;
   /** Invalid values (the default is used) and names nobody reads, each naming its variable. */
   problems: string[];
 }
@@ -114,6 +118,7 @@ export function readSettings(env: NodeJS.ProcessEnv, argv: readonly string[] = [
     port,
     host: value('host').trim() || '0.0.0.0',
     game: gameUrl !== '' && gameKey !== '' ? { url: gameUrl, key: gameKey } : null,
+    stateDir: value('state_dir').trim() || null,
     problems,
   };
 }

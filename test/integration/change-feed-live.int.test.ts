@@ -13,7 +13,7 @@ import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
-import { caughtUp, type Change, FEED_CONVARS, feedPage } from './feed-client';
+import { type Change, FEED_CONVARS, feedConsumer } from '../../devkit/feed-consumer';
 
 /** The qb-core fixture's citizen the framework logs in, and another it never does. */
 const ONLINE = 'KQW48213';
@@ -24,7 +24,8 @@ let dir: string;
 let framework: Framework;
 let source: number;
 
-const page = (query: string) => feedPage(h, 'beta', query);
+const feed = () => feedConsumer((path) => h.request(path), 'beta');
+const page = (query: string) => feed().page(query);
 
 /** One long poll from `cursor` held at most `seconds`: what came in that time. */
 const within = (cursor: string, seconds: number) => page(`wait=${seconds}&cursor=${encodeURIComponent(cursor)}`);
@@ -55,15 +56,15 @@ afterEach(() => expect(h.ownViolations()).toEqual([]));
 test('a load that changes nothing in the record is no entry; a job change, then a money change, are live upserts within 1 s', async () => {
   // A change in the database first, so the feed holds his record's hash: on a fresh state it holds
   // none for a citizen it only listed in the snapshot, and his first load is an entry (docs/changes.md).
-  const before = await caughtUp(h, 'beta');
+  const before = await feed().caughtUp();
   await h.db.admin.query(`UPDATE players SET job = JSON_SET(job, '$.grade.level', 0) WHERE citizenid = ?`, [ONLINE]);
   expect(summary((await within(before, 5)).changes)).toEqual([`upsert citizen ${ONLINE} database`]);
-  const start = await caughtUp(h, 'beta');
+  const start = await feed().caughtUp();
   source = framework.loadPlayer(await storedRow(h.db.admin, 'players', 'citizenid', ONLINE), { source: 4 });
   // The framework built the player from his row: the record it answers is the row's (but the position, live data).
   expect(await within(start, 2)).toMatchObject({ changes: [] });
 
-  const loaded = await caughtUp(h, 'beta');
+  const loaded = await feed().caughtUp();
   framework.setJob(source, 'ambulance', 1);
   const job = await within(loaded, 1);
   expect(summary(job.changes)).toEqual([`upsert citizen ${ONLINE} live`]);
@@ -76,7 +77,7 @@ test('a load that changes nothing in the record is no entry; a job change, then 
 });
 
 test('a Lua resource holds getBetaChanges with wait until a change comes, and hears citizen_records:changes with the live source', async () => {
-  const cursor = await caughtUp(h, 'beta');
+  const cursor = await feed().caughtUp();
   const listener = await LuaResource.start(h.host, 'feed_listener', []);
   try {
     await listener.runSnippet(`

@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import { copyResource, realOxmysqlUnderTest, startHarness, type Harness } from '../../devkit/resource-harness';
-import { caughtUp, FEED_CONVARS, feedPage } from './feed-client';
+import { FEED_CONVARS, feedConsumer } from '../../devkit/feed-consumer';
 
 const CONVARS = { ...FEED_CONVARS, 'citizen_records:log_level': 'debug' };
 
@@ -14,7 +14,7 @@ const CONVARS = { ...FEED_CONVARS, 'citizen_records:log_level': 'debug' };
 async function next(h: Harness, format: string, cursor: string, id: string): Promise<{ op: string; next: string }> {
   const deadline = Date.now() + 20_000;
   for (let at = cursor; Date.now() < deadline; ) {
-    const got = await feedPage(h, format, `wait=4&cursor=${encodeURIComponent(at)}`);
+    const got = await feedConsumer((path) => h.request(path), format).page(`wait=4&cursor=${encodeURIComponent(at)}`);
     const change = got.changes.find((c) => c.kind === 'citizen' && c.id === id);
     if (change) return { op: change.op, next: got.next };
     at = got.next;
@@ -72,7 +72,7 @@ describe.each([
   afterEach(() => expect(h.ownViolations()).toEqual([]));
 
   test('an update and a deletion reach the consumer by the sweep', async () => {
-    const cursor = await caughtUp(h, format);
+    const cursor = await feedConsumer((path) => h.request(path), format).caughtUp();
     const [[row]] = (await h.db.admin.query(`SELECT \`${key}\` AS id FROM \`${table}\` ORDER BY \`${key}\` LIMIT 1`)) as unknown as [
       Array<{ id: string }>,
     ];

@@ -1,64 +1,28 @@
 /**
  * The change feed over HTTP on a real socket, the built bundle on the real MariaDB, through the
  * oxmysql stand-in and (in the real-oxmysql project) the real release: a consumer's full sync, what
- * is no change, vehicles, a restart in the middle of a sync with changes made while stopped, a
- * state file cut short or from another server, cursors that are not ours, the database lost
- * during a sweep, the long poll and stop.
+ * is no change, vehicles, a live entry from a framework's event, a restart in the middle of a sync
+ * with changes made while stopped, a state file cut short or from another server, cursors that
+ * are not ours, the database lost during a sweep, the long poll and stop.
  */
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { changeKey as key, FEED_CONVARS, feedConsumer, type Change } from '../../devkit/feed-consumer';
+import { Framework } from '../../devkit/lua/frameworks';
+import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { LuaResource } from '../../devkit/lua/lua-resource';
 import { runLuaSnippet } from '../../devkit/lua/snippet';
 import { copyResource, realOxmysqlUnderTest, startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
 import { waitFor } from '../../devkit/host/host-fixture';
-import { type Change, FEED_CONVARS, type Page } from './feed-client';
 
-const CONVARS = FEED_CONVARS;
+// OneSync on: the live entry read of the ped.
+const CONVARS = { ...FEED_CONVARS, onesync: 'on' };
 const STATE = 'changes-state.dat';
 
 let h: Harness;
 let dir: string;
 
-async function ask(
-  path: string,
-): Promise<{ status: number; body: { success: boolean; data: Page; error: { code: string; message: string } } }> {
-  const response = await h.request(path);
-  return { status: response.status, body: JSON.parse(response.body) };
-}
-
-async function page(query: string): Promise<Page> {
-  const { status, body } = await ask(`/beta/changes?${query}`);
-  if (status !== 200) throw new Error(`${status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** Reads pages from `cursor` (a new snapshot without) until one is short: what a consumer holds then. */
-async function syncAll(cursor: string | null, limit = 2): Promise<{ seen: Change[]; next: string }> {
-  const seen: Change[] = [];
-  let next = cursor;
-  for (;;) {
-    const got = await page(`limit=${limit}${next ? `&cursor=${encodeURIComponent(next)}` : ''}`);
-    seen.push(...got.changes);
-    next = got.next;
-    if (got.changes.length < limit) return { seen, next };
-  }
-}
-
-/** Long-polls from `cursor` until the changes seen satisfy `done`; resolves with them and the cursor. */
-async function until(cursor: string, done: (seen: Change[]) => boolean): Promise<{ seen: Change[]; next: string }> {
-  const seen: Change[] = [];
-  let next = cursor;
-  const deadline = Date.now() + 20_000;
-  while (!done(seen)) {
-    if (Date.now() > deadline) throw new Error(`changes never came; seen ${JSON.stringify(seen)}`);
-    const got = await page(`wait=3&cursor=${encodeURIComponent(next)}`);
-    seen.push(...got.changes);
-    next = got.next;
-  }
-  return { seen, next };
-}
-
-const key = (c: Change) => `${c.op} ${c.kind} ${c.id}`;
+const { ask, page, syncAll, until } = feedConsumer((path) => h.request(path));
 
 beforeAll(async () => {
   dir = copyResource();
@@ -109,6 +73,27 @@ test("a consumer's full sync: every citizen and vehicle, then inserts, updates a
   await h.db.admin.query(`DELETE FROM players WHERE citizenid = 'NEW00001'`);
   const deleted = await until(updated.next, (s) => s.some((c) => c.id === 'NEW00001'));
   expect(deleted.seen.map(key)).toEqual(['delete citizen NEW00001']);
+});
+
+test("a framework's event for an online citizen is a live entry: his money changed in memory", async () => {
+  const framework = await Framework.start(h.host, 'qb-core-2026-05');
+  try {
+    const [[{ citizenid }]] = (await h.db.admin.query('SELECT citizenid FROM players ORDER BY citizenid LIMIT 1')) as unknown as [
+      Array<{ citizenid: string }>,
+    ];
+    const { next } = await syncAll(null, 100);
+    const player = framework.loadPlayer(await storedRow(h.db.admin, 'players', 'citizenid', citizenid), { source: 9 });
+    // Nothing reaches the database: only the framework's event can tell the feed.
+    framework.setMoney(player, 'cash', 98_765);
+    const live = (seen: Change[]) => seen.filter((c) => c.source === 'live');
+    const paid = await until(next, (seen) => live(seen).length > 0);
+    expect(live(paid.seen).map(key)).toEqual([`upsert citizen ${citizenid}`]);
+    const withRecord = await page(`include=record&cursor=${encodeURIComponent(next)}`);
+    expect(withRecord.changes.find((c) => c.source === 'live')?.record).toMatchObject({ citizenid, money: { cash: 98_765 } });
+    framework.unloadPlayer(player);
+  } finally {
+    framework.stop();
+  }
 });
 
 test('a save of the same values, or of the position alone, is no entry', async () => {

@@ -33,6 +33,15 @@ test('the example environment file is read with nothing reported, and says what 
   expect(settings.game).toEqual({ url: 'http://10.0.0.5:30120', key: 'replace-with-a-key-of-the-game-server' });
 });
 
+test("the feed instance's addition is read with nothing reported, and the unit keeps that directory", () => {
+  const file = join(dir, 'feed.env');
+  writeFileSync(file, `${block('standalone-env')}\n${block('standalone-feed-env')}`);
+  const settings = readSettings({}, ['--config', file]);
+  expect({ problems: settings.problems, stateDir: settings.stateDir }).toEqual({ problems: [], stateDir: '/var/lib/citizen-records' });
+  // systemd makes /var/lib/<StateDirectory> and gives it to the unit's dynamic user.
+  expect(block('systemd-unit')).toMatch(/^StateDirectory=citizen-records$/m);
+});
+
 test('the example systemd unit passes systemd-analyze verify, and runs the shipped script with that file', () => {
   const unit = block('systemd-unit');
   expect(unit).toMatch(/^ExecStart=\/usr\/bin\/node \/opt\/citizen_records\/dist\/standalone\.js$/m);

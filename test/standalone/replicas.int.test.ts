@@ -5,12 +5,18 @@
  * reaches both instances once replicated; an online citizen's presence and live record come from
  * the game server; a game server that does not answer leaves the database answering with one
  * warning; a replica that stops or falls behind makes /health degraded with its lag; the database
- * lost and back; one instance killed, the other answers.
+ * lost and back; one instance killed, the other answers. The change feed is served by the one
+ * instance given a state directory (`a`): it reports the primary's writes as the replica receives
+ * them, and a consumer's cursor goes on across its restart; the other (`b`) answers 501 naming it.
  */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startReplicatedPair, type ReplicatedPair } from '../../devkit/db/replication';
 import { TcpRelay } from '../../devkit/db/tcp-relay';
 import { waitFor } from '../../devkit/host/host-fixture';
 import type { RawResponse } from '../../devkit/host/http-client';
+import { changeKey, feedConsumer } from '../../devkit/feed-consumer';
 import { Framework } from '../../devkit/lua/frameworks';
 import { storedRow } from '../../devkit/lua/frameworks/rows';
 import { startHarness, TEST_KEY, type Harness } from '../../devkit/resource-harness';
@@ -25,8 +31,11 @@ let h: Harness;
 let framework: Framework;
 let player: number;
 let relay: TcpRelay;
-/** Two instances behind a load balancer; `unreachableGame` is told a game server that is not there. */
+/** Two instances behind a load balancer, `a` serving the change feed; `unreachableGame` is told a game server that is not there. */
 let a: StandaloneInstance;
+/** `a`'s environment, to start it again on the same state. */
+let aEnv: Record<string, string>;
+let stateDir: string;
 let b: StandaloneInstance;
 let unreachableGame: StandaloneInstance;
 
@@ -56,8 +65,17 @@ beforeAll(async () => {
     CITIZEN_RECORDS_GAME_URL: h.base,
     CITIZEN_RECORDS_GAME_KEY: TEST_KEY,
   };
+  stateDir = mkdtempSync(join(tmpdir(), 'cr-standalone-feed-'));
+  aEnv = {
+    ...common,
+    CITIZEN_RECORDS_DATABASE_URL: replicaUrl.toString(),
+    CITIZEN_RECORDS_STATE_DIR: stateDir,
+    // The shortest the contract allows, so the suite waits seconds, not minutes.
+    CITIZEN_RECORDS_CHANGES_POLL_MS: '1000',
+    CITIZEN_RECORDS_CHANGES_SWEEP_MS: '5000',
+  };
   [a, b, unreachableGame] = await Promise.all([
-    startStandalone({ ...common, CITIZEN_RECORDS_DATABASE_URL: replicaUrl.toString() }),
+    startStandalone(aEnv),
     startStandalone({ ...common, CITIZEN_RECORDS_DATABASE_URL: relay.urlFor(replicaUrl.toString()) }),
     // Port 9 (discard) on loopback: nothing listens there, so every request is refused at once.
     startStandalone({ ...common, CITIZEN_RECORDS_DATABASE_URL: replicaUrl.toString(), CITIZEN_RECORDS_GAME_URL: 'http://127.0.0.1:9' }),
@@ -69,7 +87,13 @@ afterAll(async () => {
   await relay?.close();
   await h?.close();
   await pair?.stop();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 });
+
+/** A consumer of the feed `a` serves (whichever process `a` is now). */
+const feed = feedConsumer((path) => a.request(path, { headers: KEY }));
+/** The consumer's cursor, kept from one test to the next as a consumer keeps it. */
+let cursor: string;
 
 test('a write on the primary is seen through both instances once replicated', async () => {
   await h.db.admin.query("UPDATE players SET charinfo = JSON_SET(charinfo, '$.phone', '5550100') WHERE citizenid = ?", [OFFLINE]);
@@ -85,6 +109,40 @@ test('a write on the primary is seen through both instances once replicated', as
     [OFFLINE],
   )) as unknown as [[{ phone: string }]];
   expect(row.phone).toBe('5550100');
+});
+
+test("the feed served by one instance on the replica reports the primary's writes; the other answers 501 naming it", async () => {
+  const snapshot = await feed.syncAll(null, 50);
+  expect(snapshot.seen.map(changeKey).sort()).toEqual([`upsert citizen ${ONLINE}`, `upsert citizen ${OFFLINE}`]);
+  await h.db.admin.query("UPDATE players SET job = JSON_SET(job, '$.grade.level', 2) WHERE citizenid = ?", [OFFLINE]);
+  const updated = await feed.until(snapshot.next, (seen) => seen.length > 0);
+  expect(updated.seen.map(changeKey)).toEqual([`upsert citizen ${OFFLINE}`]);
+  expect(updated.seen[0].source).toBe('database');
+  cursor = updated.next;
+
+  const elsewhere = await b.request('/beta/changes', { headers: KEY });
+  expect(elsewhere.status).toBe(501);
+  expect(body(elsewhere).error.code).toBe('format_unavailable');
+  expect(body(elsewhere).error.message).toContain('CITIZEN_RECORDS_STATE_DIR');
+});
+
+test("the instance serving the feed restarted on its state: the consumer's cursor goes on, with what changed while it was down", async () => {
+  // SIGTERM: the state is saved at stop, whole, and nothing half-written is left beside it.
+  await a.stop();
+  expect(readdirSync(stateDir)).toEqual(['changes-state.dat']);
+  expect(readFileSync(join(stateDir, 'changes-state.dat'), 'utf8')).toMatch(/^citizen_records-changes 1 /);
+  await h.db.admin.query(
+    `INSERT INTO players (citizenid, cid, license, name, money, charinfo, job, gang, position, metadata, inventory)
+     SELECT 'NEW00001', cid, license, 'While Down', money, charinfo, job, gang, position, metadata, inventory FROM players WHERE citizenid = ?`,
+    [OFFLINE],
+  );
+  a = await startStandalone(aEnv);
+  const after = await feed.until(cursor, (seen) => seen.some((c) => c.id === 'NEW00001'));
+  // The change made while down, and nothing delivered before the stop again.
+  expect(after.seen.map(changeKey)).toEqual(['upsert citizen NEW00001']);
+  await h.db.admin.query("DELETE FROM players WHERE citizenid = 'NEW00001'");
+  const deleted = await feed.until(after.next, (seen) => seen.length > 0);
+  expect(deleted.seen.map(changeKey)).toEqual(['delete citizen NEW00001']);
 });
 
 test('an online citizen: presence and his live record come from the game server, as it answers them', async () => {
