@@ -5,6 +5,7 @@
  * gone: connection refused), `restore()` listens on the same port again. It also counts the
  * statements clients send, as the stand-in counts the queries it asks.
  */
+import { isTableInspection } from './bookkeeping';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 const COM_QUERY = 0x03;
@@ -72,8 +73,10 @@ export class TcpRelay {
   private relay(client: Socket): void {
     const upstream = connect({ port: this.targetPort, host: this.targetHost, allowHalfOpen: true });
     const counter = new CommandCounter((command, text) => {
-      // oxmysql sets the isolation level on every new pool connection: set-up, not a lookup.
-      if (command === COM_STMT_EXECUTE || (command === COM_QUERY && !/^SET TRANSACTION /i.test(text))) this.statements += 1;
+      // oxmysql sets the isolation level on every new pool connection: set-up, not a lookup; the
+      // resource's reads of information_schema are its bookkeeping (bookkeeping.ts).
+      if (command === COM_STMT_EXECUTE || (command === COM_QUERY && !/^SET TRANSACTION /i.test(text) && !isTableInspection(text)))
+        this.statements += 1;
     });
     this.upstreams.add(upstream);
     upstream.on('close', () => this.upstreams.delete(upstream));

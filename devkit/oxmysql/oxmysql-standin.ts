@@ -9,6 +9,7 @@ import type { FieldPacket, ResultSetHeader } from 'mysql2';
 import type { FxHost } from '../host/fx-host';
 import type { Resource } from '../host/resource';
 import { executeParameterSets, queryArguments } from './placeholders';
+import { isTableInspection } from '../db/bookkeeping';
 import { castExecuteRows, castTextRows, executeTypeCast, textTypeCast } from '../../src/db/oxmysql-type-cast';
 import { headTypeCast } from './type-cast';
 
@@ -140,13 +141,14 @@ export class OxmysqlStandIn {
   }
 
   /** Waits, without limit, for the pool; then a connection, which fails while "lost". */
-  private async getConnection(): Promise<mysql.PoolConnection> {
+  /** `sql` is counted in queriesAsked unless it is the resource's bookkeeping (devkit/db/bookkeeping.ts). */
+  private async getConnection(sql: string): Promise<mysql.PoolConnection> {
     if (!this.pool) {
       this.busy -= 1;
       await new Promise<void>((resume) => this.waiting.push(resume));
       this.busy += 1;
     }
-    this.queriesAsked += 1;
+    if (!isTableInspection(sql)) this.queriesAsked += 1;
     if (this.lost) throw new Error('connect ECONNREFUSED 127.0.0.1:3306');
     if (this.latencyMs > 0) await new Promise((r) => setTimeout(r, this.latencyMs));
     return (this.pool as mysql.Pool).getConnection();
@@ -210,7 +212,7 @@ export class OxmysqlStandIn {
         const message = `${invoking} was unable to execute a query!\nQuery: ${String(sql)}\n${messageOf(error)}`;
         return this.fail(invoking, String(sql), parameters, message, callback, isPromise);
       }
-      const connection = await this.getConnection();
+      const connection = await this.getConnection(prepared.sql);
       let result: unknown;
       try {
         const [rows, fields] = await connection.query({ sql: prepared.sql, values: prepared.values });
@@ -255,7 +257,7 @@ export class OxmysqlStandIn {
         return this.fail(invoking, String(sql), parameters, message, callback, isPromise);
       }
       const type = statementType(sql);
-      const connection = await this.getConnection();
+      const connection = await this.getConnection(sql);
       const response: unknown[] = [];
       try {
         for (const values of executeParameterSets(sql, parameters)) {
