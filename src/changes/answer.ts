@@ -3,7 +3,7 @@
  * the format's feed, held while nothing is new when it asks to wait, with each upsert's record
  * when it asks `include=record`. Never rejects; the cursor reaches no SQL.
  */
-import { fail, ok, resourceStopping, type Envelope } from '../lookup/envelope';
+import { fail, formatDisabled, ok, resourceStopping, type Envelope } from '../lookup/envelope';
 import { CHANGE_KINDS } from '../contract/changes';
 import { decodeCursor, encodeCursor, type CursorPosition } from './cursor';
 import { detectChanges, readPage, type Feed } from './feed';
@@ -71,8 +71,7 @@ export const feedOff = () => fail('format_unavailable', 'The change feed is off 
 
 export async function answerChanges(feed: Feed, format: string, input: unknown, via: 'http' | 'export'): Promise<Envelope<ChangesPage>> {
   if (!feed.options.on) return feedOff();
-  if (!feed.formats.has(format))
-    return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+  if (!feed.formats.has(format)) return formatDisabled(format);
   if (feed.waiters.stopped) return resourceStopping();
   const read = via === 'http' ? readChangesQueryString(typeof input === 'string' ? input : '') : readChangesArgument(input);
   if (!read.ok) return fail('invalid_query', read.message);

@@ -38,6 +38,11 @@ export function resourceStopping(): Failure {
   return fail('resource_stopping', 'The resource is stopping; try again once it has restarted.');
 }
 
+/** The 501 of a format switched off by the convar citizen_records:formats, for every room and the feed. */
+export function formatDisabled(format: string): Failure {
+  return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+}
+
 export function statusOf(envelope: Envelope<unknown>): number {
   return envelope.success ? 200 : ERRORS[envelope.error.code].status;
 }

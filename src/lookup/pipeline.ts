@@ -8,7 +8,7 @@
  * docs/architecture.md draws it.
  */
 import { DatabaseError, type ScanningDatabase, type StatementRunner } from '../db/database';
-import { fail, type Envelope, type Failure } from './envelope';
+import { fail, formatDisabled, type Envelope, type Failure } from './envelope';
 import type { DatabaseFailureAnswer } from './failures';
 import type { LookupGate } from './gate';
 import { metNobody, type Looked } from './looked';
@@ -130,7 +130,7 @@ export function runLookup<I, B, T>(request: LookupRequest<I, B, T>): Promise<Out
   const checked = room.input(format, request.given, request.via);
   if (!checked.ok) return Promise.resolve(unkept(checked.refused));
   const input = checked.value;
-  if (!house.enabled.has(format)) return Promise.resolve(unkept(disabled(format)));
+  if (!house.enabled.has(format)) return Promise.resolve(unkept(formatDisabled(format)));
   if (!house.db.isReady()) return Promise.resolve(unkept(house.failures(new DatabaseError('unavailable', ''), `${format} lookup`)));
   const failed = (error: unknown) =>
     unkept(house.failures(error, `${requestId ? `request ${requestId}: ` : ''}${format} ${room.what(input)}`));
@@ -145,8 +145,4 @@ export function runLookup<I, B, T>(request: LookupRequest<I, B, T>): Promise<Out
   // A constant runner's gate is known before the tables are read: a cache hit reads none of them.
   if (typeof room.runner === 'string') return gated(room.runner);
   return runnerFromTables(request, room.runner).then((runner) => (runner.ok ? gated(runner.value) : unkept(runner.refused)), failed);
-}
-
-function disabled(format: string): Failure {
-  return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
 }

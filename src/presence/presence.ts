@@ -4,7 +4,7 @@
  * standalone service asks the game server's, which is memory only there).
  */
 import { checkId, type IdRule } from '../lookup/checks';
-import { fail, ok, type Envelope } from '../lookup/envelope';
+import { formatDisabled, ok, type Envelope } from '../lookup/envelope';
 import type { LiveSource, Presence } from '../live/source';
 
 export interface PresenceOptions {
@@ -16,7 +16,6 @@ export interface PresenceOptions {
 export async function answerPresence(options: PresenceOptions, format: string, given: unknown): Promise<Envelope<Presence>> {
   const checked = checkId(options.formats[format], given);
   if (!checked.ok) return checked.refused;
-  if (!options.enabled.has(format))
-    return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+  if (!options.enabled.has(format)) return formatDisabled(format);
   return ok(await options.live.presence(format, checked.value));
 }

@@ -7,7 +7,7 @@
  */
 import { JOB_RULE } from '../contract/parameters';
 import { notAString } from '../lookup/checks';
-import { fail, ok, type Envelope } from '../lookup/envelope';
+import { fail, formatDisabled, ok, type Envelope } from '../lookup/envelope';
 import { metNobody } from '../lookup/looked';
 import type { Checked, Room } from '../lookup/pipeline';
 import type { PreparedTables } from '../lookup/prepared';
@@ -178,8 +178,7 @@ export interface CountOptions {
 export function answerCount(options: CountOptions, kind: GroupKind, format: string, given: unknown): Envelope<unknown> {
   const checked = checkGroupName(kind, given);
   if (!checked.ok) return checked.refused;
-  if (!options.enabled.has(format))
-    return fail('format_unavailable', `Format ${format} is disabled on this server (convar citizen_records:formats).`);
+  if (!options.enabled.has(format)) return formatDisabled(format);
   const known = options.citizens.known.get(format);
   if (!known) return fail('database_unavailable', `The ${kind} definitions of format ${format} are not read yet; try again in a moment.`);
   const bound = usable(options.labels, format, known.find);
