@@ -14,6 +14,7 @@ import {
   INCLUDE_RECORD,
   type ChangesParameter,
 } from '../contract/changes';
+import { listWords, readQueryString, shownValue as quoted } from '../lookup/query-string';
 
 export interface ChangesQuery {
   cursor: string | null;
@@ -26,36 +27,15 @@ export interface ChangesQuery {
 
 export type ChangesQueryRead = { ok: true; query: ChangesQuery } | { ok: false; message: string };
 
-const NAMES: readonly string[] = CHANGES_PARAMETERS.map((p) => p.name);
-const TAKES = `${NAMES.slice(0, -1).join(', ')} and ${NAMES[NAMES.length - 1]}`;
-
-const quoted = (text: string): string => JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+const NAMES: readonly ChangesParameter[] = CHANGES_PARAMETERS.map((p) => p.name);
+const TAKES = listWords(NAMES);
 
 type Given = Partial<Record<ChangesParameter, string>>;
 
-/** The text after `?` of GET /{format}/changes, undecoded. */
+/** The text after `?` of GET /{format}/changes, undecoded, read as every paged route's is. */
 export function readChangesQueryString(raw: string): ChangesQueryRead {
-  const given: Given = {};
-  for (const pair of raw.split('#', 1)[0].split('&')) {
-    if (pair === '') continue;
-    const cut = pair.includes('=') ? pair.indexOf('=') : pair.length;
-    const decode = (part: string) => decodeURIComponent(part.replaceAll('+', ' '));
-    let name: string;
-    let value: string;
-    try {
-      name = decode(pair.slice(0, cut));
-      value = decode(pair.slice(cut + 1));
-    } catch {
-      return {
-        ok: false,
-        message: `The query string has a malformed %-escape in ${quoted(pair)}; encode each value with encodeURIComponent.`,
-      };
-    }
-    if (!NAMES.includes(name)) return { ok: false, message: `Unknown parameter ${quoted(name)}; the change feed takes ${TAKES}.` };
-    if (name in given) return { ok: false, message: `Parameter ${name} is given more than once; give it once.` };
-    given[name as ChangesParameter] = value;
-  }
-  return checkChanges(given);
+  const read = readQueryString(raw, NAMES, 'the change feed');
+  return read.ok ? checkChanges(read.values) : read;
 }
 
 /** The table passed to get{Format}Changes: `{cursor?, limit?, wait?, include?}`, or nothing. */
@@ -70,7 +50,8 @@ export function readChangesArgument(argument: unknown): ChangesQueryRead {
   }
   const given: Given = {};
   for (const [name, value] of Object.entries(argument)) {
-    if (!NAMES.includes(name)) return { ok: false, message: `Unknown field ${quoted(name)}; the change feed's table takes ${TAKES}.` };
+    if (!(NAMES as readonly string[]).includes(name))
+      return { ok: false, message: `Unknown field ${quoted(name)}; the change feed's table takes ${TAKES}.` };
     if (value === null || value === undefined) continue;
     if (typeof value === 'number' && (name === 'limit' || name === 'wait')) {
       if (!Number.isInteger(value)) return { ok: false, message: `${name} must be a whole number; ${value} was given.` };
