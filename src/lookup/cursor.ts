@@ -20,14 +20,41 @@ function questionHash(question: string, scope: string): string {
   return createHash('sha256').update(`${scope}\u0000${question}`).digest('base64url').slice(0, 16);
 }
 
-function mac(payload: string, key: CursorKey): Buffer {
-  return createHmac('sha256', key.secret).update(payload).digest().subarray(0, 16);
+function mac(payload: string, secret: string | Uint8Array): Buffer {
+  return createHmac('sha256', secret).update(payload).digest().subarray(0, 16);
+}
+
+const SEALED = /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/;
+
+/** `payload.signature`: `fields` as base64url JSON, under an HMAC-SHA-256 cut to 16 bytes. Every cursor of the resource is one. */
+export function seal(fields: readonly unknown[], secret: string | Uint8Array): string {
+  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
+  return `${payload}.${mac(payload, secret).toString('base64url')}`;
+}
+
+/**
+ * The fields of a sealed text, and whether its signature holds (read apart, so a caller may tell
+ * another instance's cursor from a forged one by a field before the signature); null when it is no
+ * sealed text at all (longer than `maxLength`, another shape, no JSON list inside).
+ */
+export function unseal(text: string, secret: string | Uint8Array, maxLength: number): { fields: unknown[]; signed: boolean } | null {
+  const match = text.length <= maxLength ? SEALED.exec(text) : null;
+  if (!match) return null;
+  const [, payload, signature] = match;
+  let fields: unknown;
+  try {
+    fields = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(fields)) return null;
+  const given = Buffer.from(signature, 'base64url');
+  return { fields, signed: given.length === 16 && timingSafeEqual(given, mac(payload, secret)) };
 }
 
 /** The cursor carrying `fields` (JSON values) for the question `question` asked in `key.scope`. */
 export function sealCursor(question: string, fields: readonly unknown[], key: CursorKey): string {
-  const payload = Buffer.from(JSON.stringify([CURSOR_VERSION, questionHash(question, key.scope), ...fields])).toString('base64url');
-  return `${payload}.${mac(payload, key).toString('base64url')}`;
+  return seal([CURSOR_VERSION, questionHash(question, key.scope), ...fields], key.secret);
 }
 
 /** Its fields; or why not: not one this run gave out, or given for another question. */
@@ -35,18 +62,8 @@ export type OpenedCursor = { ok: true; fields: unknown[] } | { ok: false; why: '
 
 export function openCursor(text: string, question: string, key: CursorKey): OpenedCursor {
   const notOurs: OpenedCursor = { ok: false, why: 'not_ours' };
-  const match = text.length <= MAX_CURSOR_LENGTH ? /^([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]{22})$/.exec(text) : null;
-  if (!match) return notOurs;
-  const [, payload, signature] = match;
-  const given = Buffer.from(signature, 'base64url');
-  if (given.length !== 16 || !timingSafeEqual(given, mac(payload, key))) return notOurs;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return notOurs;
-  }
-  if (!Array.isArray(decoded) || decoded[0] !== CURSOR_VERSION) return notOurs;
-  if (decoded[1] !== questionHash(question, key.scope)) return { ok: false, why: 'other_question' };
-  return { ok: true, fields: decoded.slice(2) };
+  const opened = unseal(text, key.secret, MAX_CURSOR_LENGTH);
+  if (!opened?.signed || opened.fields[0] !== CURSOR_VERSION) return notOurs;
+  if (opened.fields[1] !== questionHash(question, key.scope)) return { ok: false, why: 'other_question' };
+  return { ok: true, fields: opened.fields.slice(2) };
 }
