@@ -36,9 +36,13 @@ let database: ScanningDatabase;
 let dialect: Dialect;
 /** Every statement asked through `run`, in order. */
 const asked: string[] = [];
-const run: StatementRunner = (sql, params) => {
+/** How many rows each of them handed back across oxmysql, in the same order. */
+const crossed: number[] = [];
+const run: StatementRunner = async (sql, params) => {
   asked.push(sql);
-  return database.scan(sql, params, SCAN_MS);
+  const rows = await database.scan(sql, params, SCAN_MS);
+  crossed.push(rows.length);
+  return rows;
 };
 
 const formatOptions = (maxColumnBytes: number): FormatOptions => ({
@@ -389,5 +393,55 @@ describe('older tables: mixed collations and character sets', () => {
     expect(his.length).toBeLessThan(owners.length);
     await sql("UPDATE users SET lastname = 'Morêno' WHERE identifier = 'e05a7d3c9b1f46a2d8c4e7b03f9a1c6d2e8b5f40'");
     expect((await sweep(vehicles, first.kept)).changes).toEqual(upserts('vehicle', ...[...his].sort()));
+  });
+});
+
+describe('a table of many buckets', () => {
+  const BULK = 1000;
+  let watch: TableWatch;
+  let kept: Kept;
+  /** The rows each statement of `sweep(watch, kept)` hands back, and its result. */
+  async function counted(): Promise<{ rows: number[]; changes: Change[]; kept: Kept }> {
+    const start = crossed.length;
+    const result = await sweep(watch, kept);
+    return { ...result, rows: crossed.slice(start) };
+  }
+
+  beforeAll(async () => {
+    await sql(`INSERT INTO users (identifier, firstname, lastname) SELECT CONCAT('bulk:', seq), 'Bulk', seq FROM seq_1_to_${BULK}`);
+    ({ citizens: watch } = await watchesOf(alphaFormat));
+    ({ kept } = await sweep(watch, emptyKept()));
+    // The first sweep read the whole table and spread it over the buckets its size asks for.
+    expect(kept.buckets).toBeGreaterThanOrEqual(16);
+  });
+
+  afterAll(() => sql("DELETE FROM users WHERE identifier LIKE 'bulk:%'"));
+
+  test('an idle sweep hands back one row, the row count: no bucket sum crosses', async () => {
+    const idle = await counted();
+    expect(idle.rows).toEqual([1]);
+    expect(idle.kept).toBe(kept);
+  });
+
+  test("a change hands back its bucket's sum and reads that bucket's rows, not the table's", async () => {
+    await sql("UPDATE users SET lastname = 'Changed' WHERE identifier = 'bulk:500'");
+    const changed = await counted();
+    expect(changed.changes).toEqual(upserts('citizen', 'bulk:500'));
+    expect(changed.rows[0]).toBe(2);
+    expect(changed.rows[1]).toBeLessThan(BULK / 4);
+    kept = changed.kept;
+  });
+
+  test('every row of a bucket deleted (its sum no longer exists to compare): each is a delete', async () => {
+    const [{ bucket }] = await sql(`SELECT CRC32('bulk:7') % ${kept.buckets} AS bucket`);
+    const gone = (await sql(`SELECT identifier FROM users WHERE CRC32(identifier) % ${kept.buckets} = ?`, [bucket])).map((r) =>
+      String(r.identifier),
+    );
+    expect(gone.length).toBeGreaterThan(0);
+    await sql(`DELETE FROM users WHERE CRC32(identifier) % ${kept.buckets} = ?`, [bucket]);
+    const deleted = await counted();
+    expect(deleted.changes).toEqual(gone.sort().map((id) => ({ kind: 'citizen', id, op: 'delete' })));
+    kept = deleted.kept;
+    expect((await counted()).rows).toEqual([1]);
   });
 });

@@ -7,17 +7,18 @@
 import { DatabaseError, type Row, type StatementRunner } from '../../db/database';
 import { serverAtLeast } from '../../db/statement-timeout';
 import {
-  changedBuckets,
+  bucketsToRead,
   compareBuckets,
   compareRows,
   normaliseXor,
   rebucketed,
+  keptSumsText,
   type BucketSum,
   type Change,
   type HashedRow,
   type Kept,
 } from './kept';
-import { allRowsSql, bucketMask, bucketRowsSql, bucketSumsSql, changedSinceSql, NOW_SQL, VERSION_SQL } from './statements';
+import { allRowsSql, bucketMask, bucketRowsSql, changedSinceSql, movedBucketsSql, NOW_SQL, VERSION_SQL } from './statements';
 import type { Dialect, TableWatch } from './watch';
 
 export type Detected<T> = T | { error: DatabaseError };
@@ -54,9 +55,9 @@ function hashedRows(rows: readonly Row[]): HashedRow[] {
 const READ_ALL_SHARE = 0.5;
 
 /**
- * One sweep: the sums of every bucket's quick hashes (one GROUP BY), then the key and hashes of
- * the rows of the buckets whose sum moved, then the changes of those rows: inserts, updates and
- * deletes. An idle sweep reads only the sums and returns `kept` itself.
+ * One sweep: the sums of the buckets whose quick hashes moved (one GROUP BY, compared with the kept
+ * sums in the database), then the key and hashes of the rows of those buckets, then the changes of
+ * those rows: inserts, updates and deletes. An idle sweep reads one row and returns `kept` itself.
  */
 export function sweepTable(options: {
   run: StatementRunner;
@@ -66,17 +67,19 @@ export function sweepTable(options: {
 }): Promise<Detected<{ kept: Kept; changes: Change[] }>> {
   const { run, watch, dialect, kept } = options;
   return settle(async () => {
-    const sums = new Map<number, BucketSum>();
-    for (const row of await run(bucketSumsSql(watch, kept.buckets), [])) {
-      sums.set(Number(row.b), [Number(row.n), normaliseXor(String(row.x))]);
+    const moved = new Map<number, BucketSum>();
+    let rows = 0;
+    for (const row of await run(movedBucketsSql(watch, kept.buckets), [keptSumsText(kept)])) {
+      if (row.b === null) rows = Number(row.n);
+      else moved.set(Number(row.b), [Number(row.n), normaliseXor(String(row.x))]);
     }
-    const moved = changedBuckets(kept, sums);
-    if (moved.length === 0) return { kept, changes: [] };
-    const all = moved.length > kept.buckets * READ_ALL_SHARE;
-    const rows = all
+    const read = bucketsToRead(kept, { moved, rows });
+    if (read.length === 0) return { kept, changes: [] };
+    const all = read === 'all' || read.length > kept.buckets * READ_ALL_SHARE;
+    const hashed = all
       ? await run(allRowsSql(watch, dialect), [])
-      : await run(bucketRowsSql(watch, dialect, kept.buckets), [bucketMask(moved, kept.buckets)]);
-    const compared = compareBuckets({ kept, kind: watch.kind, buckets: all ? 'all' : moved, rows: hashedRows(rows) });
+      : await run(bucketRowsSql(watch, dialect, kept.buckets), [bucketMask(read, kept.buckets)]);
+    const compared = compareBuckets({ kept, kind: watch.kind, buckets: all ? 'all' : read, rows: hashedRows(hashed) });
     return { kept: all ? compared.kept : rebucketed(compared.kept), changes: compared.changes };
   });
 }

@@ -1,10 +1,11 @@
 import {
-  changedBuckets,
+  bucketsToRead,
   compareBuckets,
   compareRows,
   emptyKept,
   keptFrom,
   keptIds,
+  keptSumsText,
   MAX_BUCKETS,
   rebucketed,
   xorHashes,
@@ -36,42 +37,35 @@ describe('xorHashes', () => {
   });
 });
 
-describe('changedBuckets', () => {
+describe('the kept sums against the database', () => {
   const kept = keptOf(4, [r('a', 1, H1), r('b', 5, H2), r('c', 2, H3)]);
 
   test('keeps per bucket the row count and the XOR of its quick hashes', () => {
     expect(kept.sums).toEqual({ 1: [2, 'ffffffffffffffff'], 2: [1, H3] });
   });
 
-  test('equal sums: nothing moved', () => {
-    const database = new Map([
-      [1, [2, 'ffffffffffffffff'] as const],
-      [2, [1, H3] as const],
-    ]);
-    expect(changedBuckets(kept, database)).toEqual([]);
+  test('hands the database every bucket in turn as 24 upper-case hex digits, zeros where none is kept', () => {
+    const zeros = '0'.repeat(24);
+    expect(keptSumsText(kept)).toBe(`${zeros}00000002FFFFFFFFFFFFFFFF00000001${H3.toUpperCase()}${zeros}`);
+    expect(keptSumsText(emptyKept())).toBe(zeros);
   });
 
-  test('a sum that differs in count or XOR, a bucket only the database has and one only kept has', () => {
-    expect(changedBuckets(kept, new Map([[1, [2, 'ffffffffffffffff'] as const]]))).toEqual([2]);
-    expect(
-      changedBuckets(
-        kept,
-        new Map([
-          [1, [3, 'ffffffffffffffff'] as const],
-          [2, [1, H3] as const],
-        ]),
-      ),
-    ).toEqual([1]);
-    expect(
-      changedBuckets(
-        kept,
-        new Map([
-          [1, [2, H1] as const],
-          [2, [1, H3] as const],
-          [3, [1, H2] as const],
-        ]),
-      ),
-    ).toEqual([1, 3]);
+  test('nothing reported moved and the same row count: nothing to read', () => {
+    expect(bucketsToRead(kept, { moved: new Map(), rows: 3 })).toEqual([]);
+  });
+
+  test('reads the buckets reported moved, in order: a sum that differs, a bucket only the database has', () => {
+    const moved = new Map([
+      [3, [1, H2] as const],
+      [1, [3, 'ffffffffffffffff'] as const],
+    ]);
+    expect(bucketsToRead(kept, { moved, rows: 5 })).toEqual([1, 3]);
+  });
+
+  test('a kept bucket the database no longer has (no sum comes back for it): the whole table', () => {
+    expect(bucketsToRead(kept, { moved: new Map(), rows: 2 })).toBe('all');
+    expect(bucketsToRead(kept, { moved: new Map([[1, [1, H1] as const]]), rows: 1 })).toBe('all');
+    expect(bucketsToRead(kept, { moved: new Map([[1, [1, H1] as const]]), rows: 2 })).toEqual([1]);
   });
 });
 

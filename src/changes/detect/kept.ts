@@ -9,8 +9,10 @@
  * CRC32 of their key, computed in SQL (so a key's bytes are its column's, whatever its character
  * set) and kept per row, so the bucket count can change without asking the database again. Each
  * bucket keeps its rows (id → [crc, hashes, quick hashes]) and its sum: the row count and the XOR
- * of the rows' quick hashes, which one GROUP BY gives for every bucket of the table at once
- * (detect.ts); only the rows of the buckets whose sum moved are read, with both hashes.
+ * of the rows' quick hashes. One GROUP BY computes every bucket's sum and compares it with the kept
+ * one in the database, handing over only the sums that differ and the table's row count (detect.ts):
+ * an idle sweep of a table is one short row across oxmysql whatever its size, and only the rows of
+ * the buckets whose sum moved are read, with both hashes.
  */
 import { compareCodeUnits } from '../../values/compare';
 import type { ChangeKind } from './watch';
@@ -88,20 +90,47 @@ function sumOf(rows: Readonly<Record<string, KeptRow>>): BucketSum {
   return [count, (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0')];
 }
 
-/** The database's sums of every bucket that has rows: bucket → sum. */
-export type BucketSums = ReadonlyMap<number, BucketSum>;
+/** Digits of one bucket's sum in keptSumsText: its row count (8) and XOR (16), upper case as HEX() writes them. */
+const SUM_DIGITS = 24;
 
-/** The buckets whose database sum differs from the kept one, a bucket that only one side has included; ascending. */
-export function changedBuckets(kept: Kept, database: BucketSums): number[] {
-  const changed = new Set<number>();
-  for (const [bucket, [rows, xor]] of database) {
+/**
+ * The kept sums as the database compares them (statements.ts movedBucketsSql): for each bucket in
+ * turn, its row count and XOR in SUM_DIGITS hex digits, zeros for a bucket with no rows kept (the
+ * database has no such sum: a bucket it has rows in always differs).
+ */
+export function keptSumsText(kept: Kept): string {
+  const empty = '0'.repeat(SUM_DIGITS);
+  const parts: string[] = [];
+  for (let bucket = 0; bucket < kept.buckets; bucket++) {
     const sum = kept.sums[bucket];
-    if (!sum || sum[0] !== rows || sum[1] !== xor) changed.add(bucket);
+    parts.push(sum ? sum[0].toString(16).padStart(8, '0').toUpperCase() + sum[1].toUpperCase() : empty);
   }
-  for (const bucket of Object.keys(kept.sums)) {
-    if (!database.has(Number(bucket))) changed.add(Number(bucket));
+  return parts.join('');
+}
+
+/** What the database answers to movedBucketsSql: the sums of the buckets that differ from the kept ones, and the table's row count. */
+export interface BucketReport {
+  moved: ReadonlyMap<number, BucketSum>;
+  rows: number;
+}
+
+/**
+ * The buckets a sweep reads again, ascending: those whose database sum differs from the kept one,
+ * or 'all' when a kept bucket has no rows left in the database. Such a bucket has no sum to
+ * report; it shows in the count: the buckets the database did not report hold, in the database,
+ * its row count less the moved buckets' rows, and in the kept state as many only when none of
+ * them is gone (each kept bucket holds a row at least).
+ */
+export function bucketsToRead(kept: Kept, report: BucketReport): number[] | 'all' {
+  let keptRows = 0;
+  for (const bucket in kept.sums) keptRows += kept.sums[bucket][0];
+  let databaseRows = report.rows;
+  for (const [bucket, [rows]] of report.moved) {
+    keptRows -= kept.sums[bucket]?.[0] ?? 0;
+    databaseRows -= rows;
   }
-  return [...changed].sort((a, b) => a - b);
+  if (keptRows !== databaseRows) return 'all';
+  return [...report.moved.keys()].sort((a, b) => a - b);
 }
 
 /** Rows by id, a key's several rows joined (their hashes sorted, so their order does not matter). */
@@ -201,9 +230,9 @@ export function compareRows(options: { kept: Kept; kind: ChangeKind; rows: reado
   return { kept: withRows(kept, moved, new Set()), changes: changes.sort(byId) };
 }
 
-/** Rows kept per bucket that a table aims for: a sweep of 1 % changed rows then reads about a third of the table's keys, an idle one only the sums. */
+/** Rows kept per bucket that a table aims for: a sweep of 1 % changed rows then reads about a third of the table's keys. */
 const ROWS_PER_BUCKET = 32;
-/** At most this many buckets: the sums an idle sweep reads (one short row each). */
+/** At most this many buckets: the kept sums each sweep hands the database (24 bytes each). */
 export const MAX_BUCKETS = 4096;
 
 /**

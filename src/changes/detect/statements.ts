@@ -12,14 +12,18 @@ import { quickHash, rowHash, type Dialect, type TableWatch } from './watch';
 const watched = (watch: TableWatch) => `${watch.key} IS NOT NULL`;
 
 /**
- * Every bucket's row count and XOR of its rows' quick hashes, in one GROUP BY: the hashes are
- * computed by the database and never cross. `b`, `n`, `x` (HEX of the 64-bit XOR).
+ * Every bucket's row count and XOR of its rows' quick hashes, in one GROUP BY, compared in the
+ * database with the kept ones (the one parameter, kept.ts keptSumsText: 24 hex digits a bucket);
+ * only the buckets whose sum differs come back, `b`, `n`, `x` (HEX of the 64-bit XOR), and the
+ * ROLLUP row (`b` NULL) with the table's row count. The hashes never cross, nor do the sums of an
+ * idle table: HAVING is applied after ROLLUP, so it keeps the total row and filters the others.
  */
-export function bucketSumsSql(watch: TableWatch, buckets: number): string {
+export function movedBucketsSql(watch: TableWatch, buckets: number): string {
   return (
     `SELECT CRC32(${watch.key}) % ${buckets} AS b, COUNT(*) AS n, ` +
     `HEX(BIT_XOR(CAST(CONV(${quickHash(watch)}, 16, 10) AS UNSIGNED))) AS x ` +
-    `FROM ${watch.from} WHERE ${watched(watch)} GROUP BY b`
+    `FROM ${watch.from} WHERE ${watched(watch)} GROUP BY b WITH ROLLUP ` +
+    `HAVING b IS NULL OR SUBSTRING(?, b * 24 + 1, 24) <> CONCAT(LPAD(HEX(n), 8, '0'), LPAD(x, 16, '0'))`
   );
 }
 
