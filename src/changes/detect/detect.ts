@@ -12,7 +12,6 @@ import {
   compareRows,
   normaliseXor,
   rebucketed,
-  keptSumsText,
   type BucketSum,
   type Change,
   type HashedRow,
@@ -69,7 +68,7 @@ export function sweepTable(options: {
   return settle(async () => {
     const moved = new Map<number, BucketSum>();
     let rows = 0;
-    for (const row of await run(movedBucketsSql(watch, kept.buckets), [keptSumsText(kept)])) {
+    for (const row of await run(movedBucketsSql(watch, kept.buckets), [kept.sums])) {
       if (row.b === null) rows = Number(row.n);
       else moved.set(Number(row.b), [Number(row.n), normaliseXor(String(row.x))]);
     }

@@ -8,11 +8,16 @@
  * compute for every row of the table at each sweep. Rows are spread over `buckets` buckets by
  * CRC32 of their key, computed in SQL (so a key's bytes are its column's, whatever its character
  * set) and kept per row, so the bucket count can change without asking the database again. Each
- * bucket keeps its rows (id → [crc, hashes, quick hashes]) and its sum: the row count and the XOR
- * of the rows' quick hashes. One GROUP BY computes every bucket's sum and compares it with the kept
- * one in the database, handing over only the sums that differ and the table's row count (detect.ts):
- * an idle sweep of a table is one short row across oxmysql whatever its size, and only the rows of
- * the buckets whose sum moved are read, with both hashes.
+ * bucket keeps its rows and its sum: the row count and the XOR of the rows' quick hashes. One
+ * GROUP BY computes every bucket's sum and compares it with the kept one in the database, handing
+ * over only the sums that differ and the table's row count (detect.ts): an idle sweep of a table is
+ * one short row across oxmysql whatever its size, and only the rows of the buckets whose sum moved
+ * are read, with both hashes.
+ *
+ * The state is held packed, a string per bucket and one for all the sums, not an object per row:
+ * at 100,000 rows a table, objects per row made every full collection of the heap and every save
+ * of the state file cost the server's main thread hundreds of milliseconds (bench/RESULTS.md,
+ * "Change feed"), while only the buckets that moved are ever unpacked.
  */
 import { compareCodeUnits } from '../../values/compare';
 import type { ChangeKind } from './watch';
@@ -29,10 +34,17 @@ export type BucketSum = readonly [rows: number, xor: string];
 export interface Kept {
   /** How many buckets the rows are spread over: a row's bucket is CRC32(key) % buckets. */
   readonly buckets: number;
-  /** Per bucket (its number as a string), its rows by id; a bucket without rows is absent. */
-  readonly rows: Readonly<Record<string, Readonly<Record<string, KeptRow>>>>;
-  /** Per bucket, the sum of its rows; absent with its rows. */
-  readonly sums: Readonly<Record<string, BucketSum>>;
+  /**
+   * Each bucket's rows in turn, packed (packRows): a line per id, `crc hashes quick id`, the CRC32
+   * in 8 hex digits and the id with `\` and line feeds escaped; '' for a bucket without rows.
+   */
+  readonly rows: readonly string[];
+  /**
+   * Each bucket's sum in turn, SUM_DIGITS upper-case hex digits (its row count in 8, its XOR in
+   * 16, as the database's HEX() writes them), zeros for a bucket without rows: as it is, the
+   * parameter the database compares its sums with (statements.ts movedBucketsSql).
+   */
+  readonly sums: string;
 }
 
 /** One detected change: the route's id and what became of it. */
@@ -50,9 +62,18 @@ export interface HashedRow {
   quick: string;
 }
 
+/** Digits of one bucket's sum in `Kept.sums`: its row count (8) and XOR (16). */
+const SUM_DIGITS = 24;
+const NO_SUM = '0'.repeat(SUM_DIGITS);
+
+/** A kept state of `buckets` buckets without rows. */
+function emptyOf(buckets: number): Kept {
+  return { buckets, rows: Array<string>(buckets).fill(''), sums: NO_SUM.repeat(buckets) };
+}
+
 /** The state before the first sweep: nothing kept, so the first sweep reports every row. */
 export function emptyKept(): Kept {
-  return { buckets: 1, rows: {}, sums: {} };
+  return emptyOf(1);
 }
 
 /** XOR of 16-hex-digit values, as two 32-bit halves (no BigInt on the main thread). */
@@ -71,14 +92,57 @@ export function normaliseXor(hex: string): string {
   return hex.toLowerCase().padStart(16, '0');
 }
 
+const escapeId = (id: string) => id.replace(/[\\\n]/g, (c) => (c === '\n' ? '\\n' : '\\\\'));
+const unescapeId = (text: string) => text.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+
+/** One bucket's rows packed: a line per id, `crc hashes quick id`. */
+function packRows(rows: ReadonlyMap<string, KeptRow>): string {
+  const lines: string[] = [];
+  for (const [id, [crc, hashes, quick]] of rows) lines.push(`${crc.toString(16).padStart(8, '0')} ${hashes} ${quick} ${escapeId(id)}`);
+  return lines.join('\n');
+}
+
+const HASH_LIST = /^[0-9a-f]{16}(,[0-9a-f]{16})*$/;
+const LINE = /^([0-9a-f]{8}) ([^ ]+) ([^ ]+) (.*)$/s;
+
+/**
+ * One bucket's rows unpacked: id → row. Each line is checked when `checked` (a state read back
+ * from its file): null when one is not what packRows writes.
+ */
+function unpackRows(packed: string, checked = false): Map<string, KeptRow> | null {
+  const rows = new Map<string, KeptRow>();
+  if (packed === '') return rows;
+  for (const line of packed.split('\n')) {
+    const match = LINE.exec(line);
+    if (!match) return null;
+    const [, crc, hashes, quick, id] = match;
+    const key = unescapeId(id);
+    if (checked && (!HASH_LIST.test(hashes) || !HASH_LIST.test(quick) || hashes.length !== quick.length || rows.has(key))) return null;
+    rows.set(key, [Number.parseInt(crc, 16), hashes, quick]);
+  }
+  return rows;
+}
+
+/** The rows of bucket `bucket`: id → row. */
+export function bucketRows(kept: Kept, bucket: number): Map<string, KeptRow> {
+  return unpackRows(kept.rows[bucket] ?? '') ?? new Map();
+}
+
+/** The sum of bucket `bucket`: null where it has no rows. */
+export function bucketSum(kept: Kept, bucket: number): BucketSum | null {
+  const text = kept.sums.slice(bucket * SUM_DIGITS, (bucket + 1) * SUM_DIGITS);
+  const rows = Number.parseInt(text.slice(0, 8), 16);
+  return rows > 0 ? [rows, text.slice(8).toLowerCase()] : null;
+}
+
 const HASH_LENGTH = 16;
 
-function sumOf(rows: Readonly<Record<string, KeptRow>>): BucketSum {
+/** The sum of some rows, as `Kept.sums` holds it. */
+function sumText(rows: ReadonlyMap<string, KeptRow>): string {
   let count = 0;
   let hi = 0;
   let lo = 0;
-  for (const id in rows) {
-    const joined = rows[id][2];
+  for (const [, [, , joined]] of rows) {
     // One row (nearly always): no split.
     const hashes = joined.length === HASH_LENGTH ? [joined] : joined.split(',');
     for (const hash of hashes) {
@@ -87,25 +151,16 @@ function sumOf(rows: Readonly<Record<string, KeptRow>>): BucketSum {
       lo ^= Number.parseInt(hash.slice(8, 16), 16);
     }
   }
-  return [count, (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0')];
+  if (count === 0) return NO_SUM;
+  const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
+  return (hex(count, 8) + hex(hi >>> 0, 8) + hex(lo >>> 0, 8)).toUpperCase();
 }
 
-/** Digits of one bucket's sum in keptSumsText: its row count (8) and XOR (16), upper case as HEX() writes them. */
-const SUM_DIGITS = 24;
-
-/**
- * The kept sums as the database compares them (statements.ts movedBucketsSql): for each bucket in
- * turn, its row count and XOR in SUM_DIGITS hex digits, zeros for a bucket with no rows kept (the
- * database has no such sum: a bucket it has rows in always differs).
- */
-export function keptSumsText(kept: Kept): string {
-  const empty = '0'.repeat(SUM_DIGITS);
-  const parts: string[] = [];
-  for (let bucket = 0; bucket < kept.buckets; bucket++) {
-    const sum = kept.sums[bucket];
-    parts.push(sum ? sum[0].toString(16).padStart(8, '0').toUpperCase() + sum[1].toUpperCase() : empty);
-  }
-  return parts.join('');
+/** How many rows `kept` holds, from its sums. */
+function rowCount(kept: Kept): number {
+  let rows = 0;
+  for (let at = 0; at < kept.sums.length; at += SUM_DIGITS) rows += Number.parseInt(kept.sums.slice(at, at + 8), 16);
+  return rows;
 }
 
 /** What the database answers to movedBucketsSql: the sums of the buckets that differ from the kept ones, and the table's row count. */
@@ -122,11 +177,10 @@ export interface BucketReport {
  * them is gone (each kept bucket holds a row at least).
  */
 export function bucketsToRead(kept: Kept, report: BucketReport): number[] | 'all' {
-  let keptRows = 0;
-  for (const bucket in kept.sums) keptRows += kept.sums[bucket][0];
+  let keptRows = rowCount(kept);
   let databaseRows = report.rows;
   for (const [bucket, [rows]] of report.moved) {
-    keptRows -= kept.sums[bucket]?.[0] ?? 0;
+    keptRows -= bucketSum(kept, bucket)?.[0] ?? 0;
     databaseRows -= rows;
   }
   if (keptRows !== databaseRows) return 'all';
@@ -149,30 +203,26 @@ function rowsById(rows: readonly HashedRow[]): Map<string, KeptRow> {
  * in them, the others keep theirs and take those of `rows` that fall in them.
  */
 function withRows(kept: Kept, rows: ReadonlyMap<string, KeptRow>, replaced: ReadonlySet<number>): Kept {
-  const grouped = new Map<number, Record<string, KeptRow>>();
-  for (const bucket of replaced) grouped.set(bucket, {});
+  const grouped = new Map<number, Map<string, KeptRow>>();
+  for (const bucket of replaced) grouped.set(bucket, new Map());
   for (const [id, row] of rows) {
     const bucket = row[0] % kept.buckets;
     let target = grouped.get(bucket);
     if (!target) {
-      target = { ...kept.rows[bucket] };
+      target = bucketRows(kept, bucket);
       grouped.set(bucket, target);
     }
-    target[id] = row;
+    target.set(id, row);
   }
-  const nextRows = { ...kept.rows };
-  const nextSums = { ...kept.sums };
-  for (const [bucket, bucketRows] of grouped) {
-    const sum = sumOf(bucketRows);
-    if (sum[0] === 0) {
-      delete nextRows[bucket];
-      delete nextSums[bucket];
-    } else {
-      nextRows[bucket] = bucketRows;
-      nextSums[bucket] = sum;
-    }
+  if (grouped.size === 0) return kept;
+  const nextRows = [...kept.rows];
+  const sums: string[] = [];
+  for (let at = 0; at < kept.sums.length; at += SUM_DIGITS) sums.push(kept.sums.slice(at, at + SUM_DIGITS));
+  for (const [bucket, bucketRowMap] of grouped) {
+    nextRows[bucket] = packRows(bucketRowMap);
+    sums[bucket] = sumText(bucketRowMap);
   }
-  return { buckets: kept.buckets, rows: nextRows, sums: nextSums };
+  return { buckets: kept.buckets, rows: nextRows, sums: sums.join('') };
 }
 
 function byId(a: Change, b: Change): number {
@@ -192,18 +242,20 @@ export function compareBuckets(options: { kept: Kept; kind: ChangeKind; buckets:
   const { kept, kind } = options;
   const read = rowsById(options.rows);
   const changes: Change[] = [];
-  const compared = options.buckets === 'all' ? Object.keys(kept.rows) : options.buckets.map(String);
+  const compared = options.buckets === 'all' ? Array.from({ length: kept.buckets }, (_, bucket) => bucket) : options.buckets;
+  const before = new Map<string, KeptRow>();
   for (const bucket of compared) {
-    for (const id in kept.rows[bucket]) {
+    for (const [id, row] of bucketRows(kept, bucket)) {
+      before.set(id, row);
       if (!read.has(id)) changes.push({ kind, id, op: 'delete' });
     }
   }
   for (const [id, row] of read) {
-    if (kept.rows[row[0] % kept.buckets]?.[id]?.[1] !== row[1]) changes.push({ kind, id, op: 'upsert' });
+    if (before.get(id)?.[1] !== row[1]) changes.push({ kind, id, op: 'upsert' });
   }
   const next =
     options.buckets === 'all'
-      ? withRows({ buckets: bucketsFor(read.size, kept.buckets), rows: {}, sums: {} }, read, new Set())
+      ? withRows(emptyOf(bucketsFor(read.size, kept.buckets)), read, new Set())
       : withRows(kept, read, new Set(options.buckets));
   return { kept: next, changes: changes.sort(byId) };
 }
@@ -221,8 +273,15 @@ export function compareRows(options: { kept: Kept; kind: ChangeKind; rows: reado
   const { kept, kind } = options;
   const moved = new Map<string, KeptRow>();
   const changes: Change[] = [];
+  const unpacked = new Map<number, Map<string, KeptRow>>();
   for (const [id, row] of rowsById(options.rows)) {
-    const before = kept.rows[row[0] % kept.buckets]?.[id];
+    const bucket = row[0] % kept.buckets;
+    let rows = unpacked.get(bucket);
+    if (!rows) {
+      rows = bucketRows(kept, bucket);
+      unpacked.set(bucket, rows);
+    }
+    const before = rows.get(id);
     if (before?.[1] !== row[1]) changes.push({ kind, id, op: 'upsert' });
     if (!before || before[1] !== row[1] || before[2] !== row[2]) moved.set(id, row);
   }
@@ -245,52 +304,46 @@ function bucketsFor(rows: number, current: number): number {
   return ideal < current * 4 && ideal * 4 > current ? current : ideal;
 }
 
+/** Every kept row: id → row. */
+function allRows(kept: Kept): Map<string, KeptRow> {
+  const all = new Map<string, KeptRow>();
+  for (let bucket = 0; bucket < kept.buckets; bucket++) {
+    for (const [id, row] of bucketRows(kept, bucket)) all.set(id, row);
+  }
+  return all;
+}
+
 /** `kept` spread over the bucket count its size asks for (bucketsFor): itself when that is its own. */
 export function rebucketed(kept: Kept): Kept {
-  let rows = 0;
-  for (const bucket in kept.sums) rows += kept.sums[bucket][0];
-  const buckets = bucketsFor(rows, kept.buckets);
+  const buckets = bucketsFor(rowCount(kept), kept.buckets);
   if (buckets === kept.buckets) return kept;
-  const all = new Map<string, KeptRow>();
-  for (const bucket in kept.rows) {
-    const bucketRows = kept.rows[bucket];
-    for (const id in bucketRows) all.set(id, bucketRows[id]);
-  }
-  return withRows({ buckets, rows: {}, sums: {} }, all, new Set());
+  return withRows(emptyOf(buckets), allRows(kept), new Set());
 }
 
 /** Every kept id, in code-unit order (the order of the snapshot walk). */
 export function keptIds(kept: Kept): string[] {
-  const ids: string[] = [];
-  for (const bucket in kept.rows) {
-    for (const id in kept.rows[bucket]) ids.push(id);
-  }
-  return ids.sort(compareCodeUnits);
+  return [...allRows(kept).keys()].sort(compareCodeUnits);
 }
 
-const HASH = /^[0-9a-f]{16}$/;
-const isHashList = (value: unknown): value is string => typeof value === 'string' && value.split(',').every((h) => HASH.test(h));
-
 /**
- * A kept state read back from the feed's state file, checked entry by entry and its sums
- * recomputed (never trusted from the file); null when anything in it is not what keptIds and
- * the sweeps wrote.
+ * A kept state read back from the feed's state file, checked line by line and its sums
+ * recomputed (never trusted from the file); null when anything in it is not what the sweeps
+ * wrote.
  */
 export function keptFrom(value: unknown): Kept | null {
   if (typeof value !== 'object' || value === null) return null;
   const { buckets, rows } = value as { buckets?: unknown; rows?: unknown };
   if (typeof buckets !== 'number' || !Number.isInteger(buckets) || buckets < 1 || buckets > MAX_BUCKETS) return null;
-  if (typeof rows !== 'object' || rows === null || Array.isArray(rows)) return null;
+  if (!Array.isArray(rows) || rows.length !== buckets) return null;
   const all = new Map<string, KeptRow>();
-  for (const [bucket, bucketRows] of Object.entries(rows)) {
-    if (typeof bucketRows !== 'object' || bucketRows === null || Array.isArray(bucketRows)) return null;
-    for (const [id, row] of Object.entries(bucketRows as Record<string, unknown>)) {
-      if (!Array.isArray(row) || row.length !== 3) return null;
-      const [crc, hashes, quick] = row as unknown[];
-      if (typeof crc !== 'number' || !Number.isInteger(crc) || crc < 0 || crc % buckets !== Number(bucket)) return null;
-      if (!isHashList(hashes) || !isHashList(quick) || hashes.split(',').length !== quick.split(',').length) return null;
-      all.set(id, [crc, hashes, quick]);
+  for (let bucket = 0; bucket < buckets; bucket++) {
+    const packed: unknown = rows[bucket];
+    const bucketRowMap = typeof packed === 'string' ? unpackRows(packed, true) : null;
+    if (!bucketRowMap) return null;
+    for (const [id, row] of bucketRowMap) {
+      if (row[0] % buckets !== bucket || all.has(id)) return null;
+      all.set(id, row);
     }
   }
-  return withRows({ buckets, rows: {}, sums: {} }, all, new Set());
+  return withRows(emptyOf(buckets), all, new Set());
 }

@@ -13,7 +13,7 @@ const watched = (watch: TableWatch) => `${watch.key} IS NOT NULL`;
 
 /**
  * Every bucket's row count and XOR of its rows' quick hashes, in one GROUP BY, compared in the
- * database with the kept ones (the one parameter, kept.ts keptSumsText: 24 hex digits a bucket);
+ * database with the kept ones (the one parameter, `Kept.sums`: 24 hex digits a bucket);
  * only the buckets whose sum differs come back, `b`, `n`, `x` (HEX of the 64-bit XOR), and the
  * ROLLUP row (`b` NULL) with the table's row count. The hashes never cross, nor do the sums of an
  * idle table: HAVING is applied after ROLLUP, so it keeps the total row and filters the others.
