@@ -2,6 +2,7 @@ import { fail, ok, type Envelope } from '../lookup/envelope';
 import type { ChangeKind } from '../contract/changes';
 import { answerChanges, type ChangesPage } from './answer';
 import { createFeed, detectChanges, noteLiveChange, saveFeed, stopFeed, type Feed, type FeedOptions, type SavedFeed } from './feed';
+import { sortedIds } from './detect';
 import type { Change } from './log';
 import type { DetectedChange, FormatWatch } from './watch';
 
@@ -26,7 +27,7 @@ class FakeTables {
       }
       return { kept: now, changes };
     };
-    return { sweep, poll: sweep, ids: (kept, kind) => Object.keys((kept as Record<string, object>)[kind]).sort() };
+    return { sweep, poll: sweep, ids: (kept, kind) => sortedIds(Object.keys((kept as Record<string, object>)[kind])) };
   }
 
   lookup = async (kind: ChangeKind, _format: string, id: string): Promise<Envelope<unknown>> => {

@@ -28,6 +28,7 @@ import {
 import { recordHash } from './record-hash';
 import { announceChange, createWaiters, stopWaiters, type Waiters } from './waiters';
 import type { DetectedChange, FormatWatch } from './watch';
+import { idsAfter, sortedIds, type SortedIds } from './detect';
 
 /** How long the feed lets a framework's burst of events settle before it looks the citizen up (well within the design's 1 s). */
 export const LIVE_SETTLE_MS = 200;
@@ -70,7 +71,6 @@ interface FormatState {
   running: { pass: 'sweep' | 'poll'; done: Promise<boolean> } | null;
   /** Why the last pass failed, told once until one succeeds. */
   failure: string | null;
-  ids: { kept: unknown; byKind: Map<ChangeKind, readonly string[]> };
   /**
    * For each earlier run of the feed, the log's head this run started from: the last that run
    * saved. A cursor of that run beyond it names changes lost with the run (it stopped unsaved), and
@@ -110,7 +110,6 @@ function formatState(saved: SavedFeed['formats'][string] | undefined, savedRun: 
     swept: false,
     running: null,
     failure: null,
-    ids: { kept: undefined, byKind: new Map() },
   };
 }
 
@@ -267,27 +266,12 @@ export function stopFeed(feed: Feed): void {
   feed.settling.clear();
 }
 
-/** The ids of `kind` detection keeps, in code-unit order as it gives them (cached until it keeps other data). */
-function idsOf(feed: Feed, format: string, state: FormatState, kind: ChangeKind): readonly string[] {
-  if (state.ids.kept !== state.kept) state.ids = { kept: state.kept, byKind: new Map() };
-  let ids = state.ids.byKind.get(kind);
-  if (!ids) {
-    ids = state.kept === null ? [] : feed.options.watches[format].ids(state.kept, kind);
-    state.ids.byKind.set(kind, ids);
-  }
-  return ids;
-}
+/** No ids: before the first sweep. */
+const NO_IDS = sortedIds([]);
 
-/** The first index of a sorted list whose id sorts after `after`. */
-function indexAfter(ids: readonly string[], after: string): number {
-  let low = 0;
-  let high = ids.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ids[middle] <= after) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** The ids of `kind` detection keeps, in code-unit order (the format's watch caches them per kept table). */
+function idsOf(feed: Feed, format: string, state: FormatState, kind: ChangeKind): SortedIds {
+  return state.kept === null ? NO_IDS : feed.options.watches[format].ids(state.kept, kind);
 }
 
 interface Page {
@@ -307,9 +291,7 @@ export function readPage(feed: Feed, format: string, position: CursorPosition, l
   const changes: Change[] = [];
   let after = position.after;
   for (const kind of CHANGE_KINDS.slice(CHANGE_KINDS.indexOf(position.kind))) {
-    const ids = idsOf(feed, format, state, kind);
-    const start = after === null ? 0 : indexAfter(ids, after);
-    const taken = ids.slice(start, start + limit - changes.length);
+    const taken = idsAfter(idsOf(feed, format, state, kind), after, limit - changes.length);
     for (const id of taken) changes.push({ kind, id, op: 'upsert', source: 'database', at });
     if (changes.length === limit)
       return { changes, next: { run: feed.run, phase: 'snapshot', since: position.since, kind, after: taken.at(-1) ?? after } };

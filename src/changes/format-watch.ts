@@ -19,6 +19,7 @@ import {
   type Change,
   type Dialect,
   type Kept,
+  type SortedIds,
   type TableWatch,
 } from './detect';
 import type { Detection, FormatWatch } from './watch';
@@ -60,7 +61,7 @@ function tablesKept(kept: unknown): TablesKept {
 export function formatWatch(options: FormatWatchOptions): FormatWatch {
   const { run } = options;
   let dialect: Dialect | null = null;
-  const ids = new WeakMap<Kept, string[]>();
+  const ids = new WeakMap<Kept, SortedIds>();
 
   /** The watch of each table this server has, and the dialect (read once). */
   async function prepare(): Promise<{ watches: Partial<Record<ChangeKind, TableWatch>>; dialect: Dialect } | { error: string }> {

@@ -4,6 +4,7 @@
  * never reads a table itself; it looks up only the rows detection names.
  */
 import type { ChangeKind, ChangeOp } from '../contract/changes';
+import type { SortedIds } from './detect';
 
 /** A row detection saw appear, move or go: `upsert` for the first two. */
 export interface DetectedChange {
@@ -24,5 +25,5 @@ export interface FormatWatch {
   /** The rows changed since the last look where a table has an indexed change time; the sweep's job elsewhere. */
   poll(kept: unknown): Promise<Detection>;
   /** The ids of `kind` that `kept` holds, in code-unit order: what a snapshot walks. */
-  ids(kept: unknown, kind: ChangeKind): readonly string[];
+  ids(kept: unknown, kind: ChangeKind): SortedIds;
 }

@@ -32,9 +32,9 @@
  *
  * `Kept` is JSON as it is: save it as it is, read it back with `keptFrom(json)` (null: not a kept
  * state, start from emptyKept()). `keptIds(kept)` lists every id in code-unit order, for the
- * snapshot walk. Inputs are never mutated; an idle sweep returns the same `kept` object.
+ * snapshot walk, packed; `idsAfter(list, after, count)` reads a page of it. Inputs are never mutated; an idle sweep returns the same `kept` object.
  */
 export { readDialect, sweepTable, pollTable, POLL_MARGIN_SECONDS, type Detected } from './detect';
-export { emptyKept, keptFrom, keptIds, type Change, type Kept } from './kept';
+export { emptyKept, idsAfter, keptFrom, keptIds, sortedIds, type Change, type Kept, type SortedIds } from './kept';
 export { citizenWatch, vehicleWatch } from './tables';
 export type { ChangeKind, Dialect, TableWatch } from './watch';

@@ -6,12 +6,15 @@ import {
   compareRows,
   emptyKept,
   keptFrom,
+  idsAfter,
   keptIds,
   MAX_BUCKETS,
   rebucketed,
+  sortedIds,
   xorHashes,
   type HashedRow,
   type Kept,
+  type SortedIds,
 } from './kept';
 
 const H1 = '0123456789abcdef';
@@ -69,6 +72,9 @@ describe('the kept sums against the database', () => {
     expect(bucketsToRead(kept, { moved: new Map([[1, [1, H1] as const]]), rows: 2 })).toEqual([1]);
   });
 });
+
+/** Every id of a sorted list, in order. */
+const listed = (ids: SortedIds) => idsAfter(ids, null, Number.POSITIVE_INFINITY);
 
 /** The rows of one bucket as an object, to compare. */
 const rowsOf = (kept: Kept, bucket: number) => Object.fromEntries(bucketRows(kept, bucket));
@@ -176,7 +182,7 @@ describe('rebucketed', () => {
   test('grows to a power of two near 32 rows a bucket, keeping every row and its sums consistent', () => {
     const grown = rebucketed(keptOf(1, rows(1000)));
     expect(grown.buckets).toBe(32);
-    expect(keptIds(grown)).toHaveLength(1000);
+    expect(listed(keptIds(grown))).toHaveLength(1000);
     let total = 0;
     for (let bucket = 0; bucket < 32; bucket++) {
       for (const [crc] of bucketRows(grown, bucket).values()) expect(crc % 32).toBe(bucket);
@@ -196,7 +202,16 @@ describe('keptIds and keptFrom', () => {
   const kept = keptOf(4, [r('b', 5, H2), r('a', 1, H1), r('B', 2, H3)]);
 
   test('keptIds: every id in code-unit order', () => {
-    expect(keptIds(kept)).toEqual(['B', 'a', 'b']);
+    expect(listed(keptIds(kept))).toEqual(['B', 'a', 'b']);
+  });
+
+  test('idsAfter: a page after an id kept, after one between two, past the last; at most `count`', () => {
+    const ids = sortedIds(['b', 'é', 'a', 'bb', 'B']);
+    expect(idsAfter(ids, null, 2)).toEqual(['B', 'a']);
+    expect(idsAfter(ids, 'a', 2)).toEqual(['b', 'bb']);
+    expect(idsAfter(ids, 'ba', 10)).toEqual(['bb', 'é']);
+    expect(idsAfter(ids, 'é', 10)).toEqual([]);
+    expect(idsAfter(sortedIds([]), null, 10)).toEqual([]);
   });
 
   test('keptFrom reads back what JSON made of it, sums recomputed', () => {
@@ -210,7 +225,7 @@ describe('keptIds and keptFrom', () => {
       4,
       odd.map((id, i) => r(id, i, H1)),
     );
-    expect(keptIds(withOdd)).toEqual([...odd].sort());
+    expect(listed(keptIds(withOdd))).toEqual([...odd].sort());
     expect(keptFrom(JSON.parse(JSON.stringify(withOdd)))).toEqual(withOdd);
   });
 

@@ -320,9 +320,47 @@ export function rebucketed(kept: Kept): Kept {
   return withRows(emptyOf(buckets), allRows(kept), new Set());
 }
 
+/**
+ * Ids in code-unit order, packed: end to end in one string, `starts[i]` where the i-th begins and
+ * `starts[count]` the end. A snapshot's list stays in the heap as long as the kept data it was
+ * made of (an idle table's, for good): as two objects, not one per id, it costs the heap's
+ * collections nothing.
+ */
+export interface SortedIds {
+  readonly text: string;
+  readonly starts: Uint32Array;
+}
+
+/** `ids` sorted in code-unit order, packed. */
+export function sortedIds(ids: Iterable<string>): SortedIds {
+  const sorted = [...ids].sort(compareCodeUnits);
+  const starts = new Uint32Array(sorted.length + 1);
+  for (let i = 0; i < sorted.length; i++) starts[i + 1] = starts[i] + sorted[i].length;
+  return { text: sorted.join(''), starts };
+}
+
 /** Every kept id, in code-unit order (the order of the snapshot walk). */
-export function keptIds(kept: Kept): string[] {
-  return [...allRows(kept).keys()].sort(compareCodeUnits);
+export function keptIds(kept: Kept): SortedIds {
+  return sortedIds(allRows(kept).keys());
+}
+
+/** Up to `count` ids of `ids` that sort after `after` (from the first when null), in order. */
+export function idsAfter(ids: SortedIds, after: string | null, count: number): string[] {
+  const { text, starts } = ids;
+  const total = starts.length - 1;
+  const at = (index: number) => text.slice(starts[index], starts[index + 1]);
+  let low = 0;
+  if (after !== null) {
+    let high = total;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (at(middle) <= after) low = middle + 1;
+      else high = middle;
+    }
+  }
+  const taken: string[] = [];
+  for (let index = low; index < Math.min(total, low + count); index++) taken.push(at(index));
+  return taken;
 }
 
 /**
