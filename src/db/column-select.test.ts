@@ -1,4 +1,5 @@
 import { dropOversizeMarkers, selectColumn } from './column-select';
+import { selectAs, selectedName } from './sql';
 import type { TableColumn } from './table-columns';
 
 const TEXT_TYPES = new Set(['char', 'varchar', 'text', 'longtext', 'json']);
@@ -74,4 +75,32 @@ test('dropOversizeMarkers removes the companion columns and names each value tha
   dropOversizeMarkers(row, (column, bytes) => found.push([column, bytes]));
   expect(row).toEqual({ inventory: null, skin: '{}' });
   expect(found).toEqual([['inventory', 52_428_800]]);
+});
+
+describe('selectedName', () => {
+  test('every item selectColumn and selectAs write comes back under the name at its end', () => {
+    const items = [
+      ...selectColumn(col('job', 'varchar', 50), 'job', 1024),
+      ...selectColumn(col('inventory', 'longtext'), 'inventory', 1024),
+      ...selectColumn(col('grade', 'tinyint'), 'grade', 1024),
+      ...selectColumn(col('dob', 'date'), 'dateofbirth', 1024),
+      ...selectColumn(col('data', 'blob'), 'data', 1024, 't'),
+      selectAs('#', 'id'),
+      selectAs('odd`name', 'odd`name'),
+      'UNIX_TIMESTAMP(`last_updated`) AS `last_updated_unix`',
+    ];
+    expect(items.map(selectedName)).toEqual([
+      'job',
+      'inventory',
+      'inventory:oversize',
+      'grade',
+      'dateofbirth',
+      'data',
+      'data:oversize',
+      'id',
+      'odd`name',
+      'last_updated_unix',
+    ]);
+    expect(() => selectedName('1 + 1')).toThrow(/without a name/);
+  });
 });

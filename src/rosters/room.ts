@@ -145,13 +145,15 @@ export function membersRoom(options: RosterRoomOptions, kind: GroupKind): Room<M
       const page = await tables.members(kind, query.name, { ...query, memory }, execute);
       const members = page.members.map(({ summary, grade, online: isOnline, onDuty }) => {
         const id = idOf(summary);
-        const fields = {
-          grade,
-          grade_name: gradeName(group, grade) ?? (isOnline ? (heldNames.get(id) ?? null) : null),
-          online: isOnline,
-          server_id: isOnline ? (serverIds.get(id) ?? null) : null,
-        };
-        return { ...(summary as object), ...fields, ...(kind === 'job' ? { on_duty: onDuty } : {}) };
+        // The summary was made for this page alone: the member's fields go onto it, in the order
+        // the answer lists them, rather than into a copy of it (twenty objects fewer a page).
+        const member = summary as Record<string, unknown>;
+        member.grade = grade;
+        member.grade_name = gradeName(group, grade) ?? (isOnline ? (heldNames.get(id) ?? null) : null);
+        member.online = isOnline;
+        member.server_id = isOnline ? (serverIds.get(id) ?? null) : null;
+        if (kind === 'job') member.on_duty = onDuty;
+        return member;
       });
       return metNobody(ok({ members, next: nextMembersCursor(query, page.last, page.more, key) }));
     },

@@ -15,8 +15,8 @@
  * (src/search/sql.ts: the same collation, the same keyset paging). The name is
  * matched exactly, as a bound parameter: no LIKE, so `_` and `%` are no wildcards.
  */
-import { binaryText, nameKey } from '../search/sql';
-import { quoteIdentifier } from '../db/sql';
+import { binaryText, nameKey, packColumns, takeColumn, unpackColumns, type PackedKind } from '../search/sql';
+import { quoteIdentifier, selectedName } from '../db/sql';
 import type { StatementRunner } from '../db/database';
 import type { MemberPosition, MembersFilter } from './query';
 
@@ -68,6 +68,13 @@ export interface MembersCriteria extends MembersFilter {
 
 const KEY_ALIASES = ['roster:grade_key', 'roster:last_blank', 'roster:last', 'roster:first_blank', 'roster:first', 'roster:id'] as const;
 const FACT_ALIASES = { grade: 'roster:grade', onDuty: 'roster:on_duty', online: 'roster:online' } as const;
+/**
+ * The one column a row brings back besides its summary (packColumns says why one): the facts, then
+ * the sort key, in this order.
+ */
+const PACKED_ALIAS = 'roster:packed';
+const FACT_KINDS: readonly PackedKind[] = ['number', 'number', 'number'];
+const PACKED_KINDS: readonly PackedKind[] = [...FACT_KINDS, 'number', 'number', 'text', 'number', 'text', 'text'];
 
 /** The smallest power of two holding `n` (at least 1). */
 function padded(n: number): number {
@@ -154,8 +161,14 @@ export function buildMembersStatement(table: MemberTable, sources: readonly Memb
   }
   // LIMIT as a digit string (src/search/sql.ts says why).
   params.push(String(criteria.limit + 1));
+  // The summary's columns as they are, the facts and the sort key packed into one.
+  const packed = [FACT_ALIASES.grade, FACT_ALIASES.onDuty, FACT_ALIASES.online, ...KEY_ALIASES].map((alias, i) => ({
+    sql: outer(alias),
+    kind: PACKED_KINDS[i],
+  }));
+  const selected = [...table.select.map((item) => outer(selectedName(item))), `${packColumns(packed)} AS ${quoteIdentifier(PACKED_ALIAS)}`];
   const sql =
-    `SELECT * FROM (${parts.join(' UNION ALL ')}) m${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ` +
+    `SELECT ${selected.join(', ')} FROM (${parts.join(' UNION ALL ')}) m${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ` +
     `ORDER BY ${KEY_ALIASES.map(outer).join(', ')} LIMIT ?`;
   return { sql, params };
 }
@@ -185,24 +198,19 @@ export async function runMembers(
   summary: (row: Record<string, unknown>) => unknown,
 ): Promise<FoundPage> {
   const rows = await execute(statement.sql, statement.params);
-  let last: MemberPosition | null = null;
-  const members = rows.slice(0, limit).map((row) => {
-    const [grade, lastBlank, lastName, firstBlank, firstName, id] = KEY_ALIASES.map((alias) => row[alias]);
-    last = [
-      Number(grade),
-      Number(lastBlank) ? 1 : 0,
-      String(lastName ?? ''),
-      Number(firstBlank) ? 1 : 0,
-      String(firstName ?? ''),
-      String(id ?? ''),
-    ];
-    const found = {
-      grade: Number(row[FACT_ALIASES.grade]),
-      online: Number(row[FACT_ALIASES.online]) === 1,
-      onDuty: Number(row[FACT_ALIASES.onDuty]) === 1,
-    };
-    for (const alias of [...KEY_ALIASES, ...Object.values(FACT_ALIASES)]) delete row[alias];
-    return { summary: summary(row), ...found };
+  const kept = rows.slice(0, limit);
+  // Every row's facts; only the last row's sort key, which makes the cursor, is decoded.
+  let lastPacked: unknown;
+  const members = kept.map((row) => {
+    lastPacked = takeColumn(row, PACKED_ALIAS);
+    const [grade, onDuty, online] = unpackColumns(lastPacked, FACT_KINDS);
+    return { summary: summary(row), grade: Number(grade), online: online === 1, onDuty: onDuty === 1 };
   });
-  return { members, last, more: rows.length > limit };
+  return { members, last: kept.length > 0 ? positionOf(lastPacked) : null, more: rows.length > limit };
+}
+
+/** The sort key of a packed column as the statement returned it. */
+function positionOf(packed: unknown): MemberPosition {
+  const [, , , grade, lastBlank, lastName, firstBlank, firstName, id] = unpackColumns(packed, PACKED_KINDS);
+  return [Number(grade), lastBlank ? 1 : 0, String(lastName), firstBlank ? 1 : 0, String(firstName), String(id)];
 }

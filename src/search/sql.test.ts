@@ -1,5 +1,15 @@
 import fc from 'fast-check';
-import { buildSearchStatement, likePrefix, searchPositionOf, type SearchCriteria, type SearchFields } from './sql';
+import {
+  binaryText,
+  buildSearchStatement,
+  likePrefix,
+  nameKey,
+  packColumns,
+  searchPositionOf,
+  unpackColumns,
+  type SearchCriteria,
+  type SearchFields,
+} from './sql';
 
 const FIELDS: SearchFields = {
   firstName: '`firstname`',
@@ -41,9 +51,9 @@ describe('buildSearchStatement', () => {
 
   test('a page after a position compares the whole sort key, in the order the rows are sorted', () => {
     const { sql, params } = build({ terms: ['smith'], after: [0, 'Smith', 1, '', 'char1:ab'], limit: 5 });
-    expect(sql).toMatch(
-      /\) > \(\?, \?, \?, \?, \?\) ORDER BY `search:last_blank`, `search:last`, `search:first_blank`, `search:first`, `search:id` LIMIT \?$/,
-    );
+    const [last, first] = [nameKey('`lastname`'), nameKey('`firstname`')];
+    const key = `(${last} = ''), ${last}, (${first} = ''), ${first}, ${binaryText('`identifier`')}`;
+    expect(sql.endsWith(`(${key}) > (?, ?, ?, ?, ?) ORDER BY ${key} LIMIT ?`)).toBe(true);
     expect(params).toEqual(['smith%', 'smith%', 0, 'Smith', 1, '', 'char1:ab', '6']);
   });
 
@@ -96,16 +106,63 @@ describe('buildSearchStatement', () => {
 });
 
 describe('searchPositionOf', () => {
-  test('reads the sort key off the row and leaves the summary columns', () => {
-    const row: Record<string, unknown> = {
-      identifier: 'x',
-      'search:last_blank': 0,
-      'search:last': 'Smith',
-      'search:first_blank': 1,
-      'search:first': '',
-      'search:id': 'x',
-    };
+  test('reads the sort key off its one packed column and leaves the summary columns', () => {
+    const row: Record<string, unknown> = { identifier: 'x', 'search:key': '0,536D697468,1,,78' };
     expect(searchPositionOf(row)).toEqual([0, 'Smith', 1, '', 'x']);
     expect(row).toEqual({ identifier: 'x' });
+  });
+
+  test('the statement selects the key packed in one column, its texts as HEX', () => {
+    const { sql } = build({ terms: ['smith'] });
+    expect(sql).toContain(`COALESCE(HEX(${binaryText('`identifier`')}), '')) USING utf8mb4) AS \`search:key\` FROM`);
+  });
+});
+
+describe('packColumns, unpackColumns', () => {
+  /** What the database's CONCAT_WS of packColumns writes for these values (HEX of the UTF-8 bytes, upper case). */
+  const written = (values: Array<number | string | null>, kinds: Array<'number' | 'text'>) =>
+    values
+      .map((v, i) =>
+        v === null
+          ? kinds[i] === 'number'
+            ? '0'
+            : ''
+          : kinds[i] === 'number'
+            ? String(v)
+            : Buffer.from(String(v)).toString('hex').toUpperCase(),
+      )
+      .join(',');
+
+  test('numbers in decimal and texts as HEX, each NULL as 0 or ""; the result converted to text', () => {
+    const sql = packColumns([
+      { sql: 'a', kind: 'number' },
+      { sql: 'b', kind: 'text' },
+    ]);
+    expect(sql).toBe("CONVERT(CONCAT_WS(',', COALESCE(a, 0), COALESCE(HEX(b), '')) USING utf8mb4)");
+  });
+
+  test('gives back exactly the values packed, whatever the texts hold (property)', () => {
+    const kinds: Array<'number' | 'text'> = ['number', 'text', 'number', 'text', 'text'];
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e9, max: 1e9 }),
+        fc.string({ unit: 'grapheme' }),
+        fc.integer(),
+        fc.string(),
+        fc.string(),
+        (a, b, c, d, e) => {
+          // Lone surrogates are no text a utf8mb4 column holds.
+          fc.pre([b, d, e].every((t) => t.isWellFormed()));
+          expect(unpackColumns(written([a, b, c, d, e], kinds), kinds)).toEqual([a, b, c, d, e]);
+        },
+      ),
+    );
+  });
+
+  test('reads only the values asked for; NULL as 0 and "", a missing column as nothing known', () => {
+    expect(unpackColumns('3,1,0,4A6F', ['number', 'number'])).toEqual([3, 1]);
+    expect(unpackColumns(written([null, null], ['number', 'text']), ['number', 'text'])).toEqual([0, '']);
+    expect(unpackColumns(null, ['number', 'text'])).toEqual([0, '']);
+    expect(unpackColumns(Buffer.from('-2,C3A9'), ['number', 'text'])).toEqual([-2, 'é']);
   });
 });

@@ -141,13 +141,50 @@ export interface SearchStatement {
   params: unknown[];
 }
 
-/** Aliases of the sort key columns each row carries besides the summary's own. */
-const KEY_ALIASES = ['search:last_blank', 'search:last', 'search:first_blank', 'search:first', 'search:id'] as const;
+/** The kind of each value a packed column carries: a whole number, or a text. */
+export type PackedKind = 'number' | 'text';
+
+/**
+ * Values a page reads of each row besides the summary (its sort key; a roster's grade and flags),
+ * as ONE column. Every column a scan returns is paid for per row on the main thread: mysql2 reads
+ * and type-casts it, oxmysql's callback clones its name and value across the export boundary, the
+ * room deletes it again; twenty-one rows a page made the sort key's columns a third of all the
+ * columns crossing (bench/RESULTS.md, job rosters). Numbers are written in decimal (NULL as 0, as
+ * Number() read a NULL column); texts as the HEX of their utf8mb4 bytes (NULL as ''), so that no
+ * separator needs escaping and unpackColumns gives back exactly the text the database compared.
+ * CONCAT_WS and HEX exist on every MariaDB and MySQL the resource supports; the CONVERT keeps the
+ * result text (never a binary string, which would reach JavaScript as a Buffer).
+ */
+export function packColumns(parts: ReadonlyArray<{ sql: string; kind: PackedKind }>): string {
+  const pieces = parts.map(({ sql, kind }) => (kind === 'number' ? `COALESCE(${sql}, 0)` : `COALESCE(HEX(${sql}), '')`));
+  return `CONVERT(CONCAT_WS(',', ${pieces.join(', ')}) USING utf8mb4)`;
+}
+
+/**
+ * The first `kinds.length` values of a packed column (packColumns), each read as its kind: a
+ * caller that needs only the leading numbers decodes no text. A missing value reads as 0 or ''.
+ */
+export function unpackColumns(packed: unknown, kinds: readonly PackedKind[]): Array<number | string> {
+  const pieces = packed === null || packed === undefined ? [] : String(packed).split(',', kinds.length);
+  return kinds.map((kind, i) => (kind === 'number' ? Number(pieces[i] ?? 0) : Buffer.from(pieces[i] ?? '', 'hex').toString('utf8')));
+}
+
+/** Takes the packed column `alias` off the row (only the summary's columns stay), and returns it. */
+export function takeColumn(row: Record<string, unknown>, alias: string): unknown {
+  const value = row[alias];
+  delete row[alias];
+  return value;
+}
+
+/** The column each row carries its sort key in, besides the summary's own, and the kinds of that key's values. */
+const KEY_ALIAS = 'search:key';
+const KEY_KINDS: readonly PackedKind[] = ['number', 'text', 'number', 'text', 'text'];
 
 /**
  * The search as one SELECT over `table`: `select` is the summary's select list (column-select.ts
  * forms), `dobPattern` turns the asked date into the REGEXP its stored forms match (null when
- * the query has no dob). The sort key comes back under KEY_ALIASES (searchPositionOf reads it).
+ * the query has no dob). The sort key comes back packed in one column (searchPositionOf reads it);
+ * the ORDER BY names its expressions, as the position's comparison does.
  */
 export function buildSearchStatement(
   table: string,
@@ -191,24 +228,25 @@ export function buildSearchStatement(
     params.push(...criteria.after);
   }
   if (where.length === 0) throw new Error('a search needs a name or a phone');
-  const keyColumns = key.map((expr, i) => `${expr} AS ${quoteIdentifier(KEY_ALIASES[i])}`);
+  const packed = packColumns(key.map((sql, i) => ({ sql, kind: KEY_KINDS[i] })));
   // LIMIT as a digit string: mysql2 binds a JS number as DOUBLE, which MySQL 8.0.22+ refuses for
   // LIMIT (sidorares/node-mysql2#1239, project-error/npwd#674); a string works on every server.
   params.push(String(criteria.limit + 1));
   const sql =
-    `SELECT ${[...select, ...keyColumns].join(', ')} FROM ${quoteIdentifier(table)} WHERE ${where.join(' AND ')} ` +
-    `ORDER BY ${KEY_ALIASES.map((a) => quoteIdentifier(a)).join(', ')} LIMIT ?`;
+    `SELECT ${[...select, `${packed} AS ${quoteIdentifier(KEY_ALIAS)}`].join(', ')} FROM ${quoteIdentifier(table)} WHERE ${where.join(' AND ')} ` +
+    `ORDER BY ${key.join(', ')} LIMIT ?`;
   return { sql, params };
+}
+
+/** The sort key of a packed column as the statement returned it. */
+function positionOf(packed: unknown): SearchPosition {
+  const [lastBlank, last, firstBlank, first, id] = unpackColumns(packed, KEY_KINDS);
+  return [lastBlank ? 1 : 0, String(last), firstBlank ? 1 : 0, String(first), String(id)];
 }
 
 /** The row's sort key (removed from the row, so only the summary's columns stay). */
 export function searchPositionOf(row: Record<string, unknown>): SearchPosition {
-  const [lastBlank, last, firstBlank, first, id] = KEY_ALIASES.map((alias) => {
-    const value = row[alias];
-    delete row[alias];
-    return value;
-  });
-  return [Number(lastBlank) ? 1 : 0, String(last ?? ''), Number(firstBlank) ? 1 : 0, String(first ?? ''), String(id ?? '')];
+  return positionOf(takeColumn(row, KEY_ALIAS));
 }
 
 /** One page of summaries, and where it ended. */
@@ -241,10 +279,11 @@ export async function runSearch<S>(
 ): Promise<SearchPage<S>> {
   const rows = await execute(statement.sql, statement.params);
   const kept = rows.slice(0, limit);
-  let last: SearchPosition | null = null;
+  // Only the last row's key makes the cursor: the others' are taken off undecoded.
+  let lastKey: unknown;
   const citizens = kept.map((row) => {
-    last = searchPositionOf(row);
+    lastKey = takeColumn(row, KEY_ALIAS);
     return summary(row);
   });
-  return { citizens, last, more: rows.length > limit };
+  return { citizens, last: kept.length > 0 ? positionOf(lastKey) : null, more: rows.length > limit };
 }

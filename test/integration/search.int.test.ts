@@ -361,7 +361,7 @@ describe('a scan made slow on purpose', () => {
     expect({ status: slow.status, code: code(slow) }).toEqual({ status: 504, code: 'database_timeout' });
     expect(body(slow).error.message).toMatch(/search_timeout_ms \(300 ms\) and the database stopped it; narrow it/);
     const [running] = await h.db.admin.query(
-      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%search:last%' AND ID <> CONNECTION_ID()",
+      "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE INFO LIKE '%search:key%' AND ID <> CONNECTION_ID()",
     );
     expect(running).toEqual([{ n: 0 }]);
     const health = await h.request('/health');
