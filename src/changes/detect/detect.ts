@@ -12,12 +12,13 @@ import {
   compareRows,
   normaliseXor,
   rebucketed,
+  tableSum,
   type BucketSum,
   type Change,
   type HashedRow,
   type Kept,
 } from './kept';
-import { allRowsSql, bucketMask, bucketRowsSql, changedSinceSql, movedBucketsSql, NOW_SQL, VERSION_SQL } from './statements';
+import { allRowsSql, bucketMask, bucketRowsSql, changedSinceSql, movedBucketsSql, NOW_SQL, tableSumSql, VERSION_SQL } from './statements';
 import type { Dialect, TableWatch } from './watch';
 
 export type Detected<T> = T | { error: DatabaseError };
@@ -54,9 +55,13 @@ function hashedRows(rows: readonly Row[]): HashedRow[] {
 const READ_ALL_SHARE = 0.5;
 
 /**
- * One sweep: the sums of the buckets whose quick hashes moved (one GROUP BY, compared with the kept
- * sums in the database), then the key and hashes of the rows of those buckets, then the changes of
- * those rows: inserts, updates and deletes. An idle sweep reads one row and returns `kept` itself.
+ * One sweep: the table's sum, and when it is not the kept one, the sums of the buckets whose quick
+ * hashes moved (one GROUP BY, compared with the kept sums in the database), then the key and hashes
+ * of the rows of those buckets, then the changes of those rows: inserts, updates and deletes. An
+ * idle sweep asks one short row and sends nothing, and returns `kept` itself: the kept sums (24
+ * bytes a bucket, 98 KB at 4,096) cross the export boundary only when something moved, as every
+ * string an export is handed is decoded by the boundary's JavaScript msgpack codec
+ * (docs/platform.md, values across the boundary) on the main thread.
  */
 export function sweepTable(options: {
   run: StatementRunner;
@@ -66,13 +71,16 @@ export function sweepTable(options: {
 }): Promise<Detected<{ kept: Kept; changes: Change[] }>> {
   const { run, watch, dialect, kept } = options;
   return settle(async () => {
+    const [total] = await run(tableSumSql(watch), []);
+    const [rows, xor] = tableSum(kept);
+    if (Number(total?.n ?? 0) === rows && normaliseXor(String(total?.x ?? '')) === xor) return { kept, changes: [] };
     const moved = new Map<number, BucketSum>();
-    let rows = 0;
+    let counted = 0;
     for (const row of await run(movedBucketsSql(watch, kept.buckets), [kept.sums])) {
-      if (row.b === null) rows = Number(row.n);
+      if (row.b === null) counted = Number(row.n);
       else moved.set(Number(row.b), [Number(row.n), normaliseXor(String(row.x))]);
     }
-    const read = bucketsToRead(kept, { moved, rows });
+    const read = bucketsToRead(kept, { moved, rows: counted });
     if (read.length === 0) return { kept, changes: [] };
     const all = read === 'all' || read.length > kept.buckets * READ_ALL_SHARE;
     const hashed = all

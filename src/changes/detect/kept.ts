@@ -8,11 +8,11 @@
  * compute for every row of the table at each sweep. Rows are spread over `buckets` buckets by
  * CRC32 of their key, computed in SQL (so a key's bytes are its column's, whatever its character
  * set) and kept per row, so the bucket count can change without asking the database again. Each
- * bucket keeps its rows and its sum: the row count and the XOR of the rows' quick hashes. One
- * GROUP BY computes every bucket's sum and compares it with the kept one in the database, handing
- * over only the sums that differ and the table's row count (detect.ts): an idle sweep of a table is
- * one short row across oxmysql whatever its size, and only the rows of the buckets whose sum moved
- * are read, with both hashes.
+ * bucket keeps its rows and its sum: the row count and the XOR of the rows' quick hashes. A sweep
+ * first asks the table's sum (one short row, nothing sent): equal to the XOR of the kept ones, the
+ * table is idle (detect.ts). Otherwise one GROUP BY computes every bucket's sum and compares it
+ * with the kept one in the database, handing over only the sums that differ and the table's row
+ * count, and only the rows of the buckets whose sum moved are read, with both hashes.
  *
  * The state is held packed, a string per bucket and one for all the sums, not an object per row:
  * at 100,000 rows a table, objects per row made every full collection of the heap and every save
@@ -158,9 +158,20 @@ function sumText(rows: ReadonlyMap<string, KeptRow>): string {
 
 /** How many rows `kept` holds, from its sums. */
 function rowCount(kept: Kept): number {
+  return tableSum(kept)[0];
+}
+
+/** The sum of the whole table as kept: its row count and the XOR of every bucket's (so of every row's quick hash). */
+export function tableSum(kept: Kept): BucketSum {
   let rows = 0;
-  for (let at = 0; at < kept.sums.length; at += SUM_DIGITS) rows += Number.parseInt(kept.sums.slice(at, at + 8), 16);
-  return rows;
+  let hi = 0;
+  let lo = 0;
+  for (let at = 0; at < kept.sums.length; at += SUM_DIGITS) {
+    rows += Number.parseInt(kept.sums.slice(at, at + 8), 16);
+    hi ^= Number.parseInt(kept.sums.slice(at + 8, at + 16), 16);
+    lo ^= Number.parseInt(kept.sums.slice(at + 16, at + 24), 16);
+  }
+  return [rows, (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0')];
 }
 
 /** What the database answers to movedBucketsSql: the sums of the buckets that differ from the kept ones, and the table's row count. */

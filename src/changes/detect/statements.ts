@@ -11,6 +11,11 @@ import { quickHash, rowHash, type Dialect, type TableWatch } from './watch';
 /** Rows with no key cannot be asked for by their route: they are not watched. */
 const watched = (watch: TableWatch) => `${watch.key} IS NOT NULL`;
 
+/** The table's row count `n` and the XOR `x` of all its rows' quick hashes: one short row, and no parameter to send. */
+export function tableSumSql(watch: TableWatch): string {
+  return `SELECT COUNT(*) AS n, HEX(BIT_XOR(CAST(CONV(${quickHash(watch)}, 16, 10) AS UNSIGNED))) AS x FROM ${watch.from} WHERE ${watched(watch)}`;
+}
+
 /**
  * Every bucket's row count and XOR of its rows' quick hashes, in one GROUP BY, compared in the
  * database with the kept ones (the one parameter, `Kept.sums`: 24 hex digits a bucket);
