@@ -10,6 +10,7 @@ import type { VehicleLookups } from '../vehicles/prepare';
 import {
   citizenWatch,
   emptyKept,
+  hasId,
   keptFrom,
   keptIds,
   pollTable,
@@ -80,7 +81,8 @@ export function formatWatch(options: FormatWatchOptions): FormatWatch {
   async function pass(kept: unknown, mode: 'sweep' | 'poll'): Promise<Detection> {
     const prepared = await prepare();
     if ('error' in prepared) return prepared;
-    const next = { ...tablesKept(kept) };
+    const before = tablesKept(kept);
+    const next = { ...before };
     const changes: Change[] = [];
     for (const kind of ['citizen', 'vehicle'] as const) {
       const watch = prepared.watches[kind];
@@ -100,7 +102,22 @@ export function formatWatch(options: FormatWatchOptions): FormatWatch {
       changes.push(...swept.changes);
     }
     produced.add(next);
+    keepIdLists(before, next, changes);
     return { kept: next, changes };
+  }
+
+  /**
+   * Carries each table's snapshot id list over to the data a pass kept when the pass changed no
+   * id's presence (no delete, no id new to the list): rows saved while a consumer walks a snapshot
+   * of 100,000 would otherwise have the list sorted again at every poll that saw one.
+   */
+  function keepIdLists(before: TablesKept, after: TablesKept, changes: readonly Change[]): void {
+    for (const kind of ['citizen', 'vehicle'] as const) {
+      const list = ids.get(before[kind].kept);
+      if (!list || after[kind].kept === before[kind].kept) continue;
+      const same = changes.every((change) => change.kind !== kind || (change.op === 'upsert' && hasId(list, change.id)));
+      if (same) ids.set(after[kind].kept, list);
+    }
   }
 
   return {

@@ -7,9 +7,20 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { citizenWatch, emptyKept, idsAfter, keptIds, pollTable, readDialect, sweepTable, vehicleWatch } from '../../src/changes/detect';
+import {
+  citizenWatch,
+  emptyKept,
+  hasId,
+  idsAfter,
+  keptIds,
+  pollTable,
+  readDialect,
+  sweepTable,
+  vehicleWatch,
+} from '../../src/changes/detect';
 import type { Change, Dialect, Kept, TableWatch } from '../../src/changes/detect';
 import { changedSinceSql } from '../../src/changes/detect/statements';
+import { formatWatch } from '../../src/changes/format-watch';
 import type { Row, ScanningDatabase, StatementRunner } from '../../src/db/database';
 import { createOxmysqlDatabase } from '../../src/db/oxmysql';
 import { alphaFormat } from '../../src/formats/alpha';
@@ -361,6 +372,41 @@ describe('the database lost during a sweep', () => {
     await waitFor(async () => !('error' in (await readDialect({ run }))), 'the database to answer again', 10_000);
     const back = await sweep(watch, kept);
     expect(back.changes).toEqual(upserts('citizen', ...[id, String(other.citizenid)].sort()));
+  });
+});
+
+describe("a format's watch", () => {
+  test("keeps a snapshot's id list across passes that only changed rows, and makes a new one when a row is added", async () => {
+    const direct = directDatabase(db.admin);
+    const lookups = await betaFormat.prepare(direct, formatOptions(4_194_304));
+    const vehicles = await prepareVehicles(direct, betaFormat, formatOptions(4_194_304));
+    if (!lookups?.watched || 'missing' in vehicles) throw new Error('beta did not prepare');
+    const watch = formatWatch({
+      tables: async () => ({ citizens: lookups.watched ?? null, vehicles: vehicles.lookups.watched }),
+      changes: betaFormat.changes,
+      run,
+    });
+    const pass = async (mode: 'sweep' | 'poll', kept: unknown) => {
+      const detected = await (mode === 'sweep' ? watch.sweep(kept) : watch.poll(kept));
+      if ('error' in detected) throw new Error(detected.error);
+      return detected;
+    };
+    const first = await pass('sweep', null);
+    const list = watch.ids(first.kept, 'citizen');
+    const [row] = await sql('SELECT citizenid FROM players LIMIT 1');
+    await sql("UPDATE players SET name = 'renamed for the list' WHERE citizenid = ?", [row.citizenid]);
+    const saved = await pass('poll', first.kept);
+    expect(saved.changes).toEqual(upserts('citizen', String(row.citizenid)));
+    expect(watch.ids(saved.kept, 'citizen')).toBe(list);
+    await sql(
+      'INSERT INTO players (citizenid, cid, license, name, money, charinfo, job, gang, position, metadata, inventory) SELECT ?, cid, license, name, money, charinfo, job, gang, position, metadata, inventory FROM players WHERE citizenid = ?',
+      ['NEWLIST1', row.citizenid],
+    );
+    const added = await pass('sweep', saved.kept);
+    const grown = watch.ids(added.kept, 'citizen');
+    expect(grown).not.toBe(list);
+    expect([hasId(list, 'NEWLIST1'), hasId(grown, 'NEWLIST1'), hasId(grown, String(row.citizenid))]).toEqual([false, true, true]);
+    await sql("DELETE FROM players WHERE citizenid = 'NEWLIST1'");
   });
 });
 

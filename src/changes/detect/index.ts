@@ -35,6 +35,6 @@
  * snapshot walk, packed; `idsAfter(list, after, count)` reads a page of it. Inputs are never mutated; an idle sweep returns the same `kept` object.
  */
 export { readDialect, sweepTable, pollTable, POLL_MARGIN_SECONDS, type Detected } from './detect';
-export { emptyKept, idsAfter, keptFrom, keptIds, sortedIds, type Change, type Kept, type SortedIds } from './kept';
+export { emptyKept, hasId, idsAfter, keptFrom, keptIds, sortedIds, type Change, type Kept, type SortedIds } from './kept';
 export { citizenWatch, vehicleWatch } from './tables';
 export type { ChangeKind, Dialect, TableWatch } from './watch';

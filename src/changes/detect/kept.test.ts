@@ -6,6 +6,7 @@ import {
   compareRows,
   emptyKept,
   keptFrom,
+  hasId,
   idsAfter,
   keptIds,
   MAX_BUCKETS,
@@ -212,6 +213,12 @@ describe('keptIds and keptFrom', () => {
     expect(idsAfter(ids, 'ba', 10)).toEqual(['bb', 'é']);
     expect(idsAfter(ids, 'é', 10)).toEqual([]);
     expect(idsAfter(sortedIds([]), null, 10)).toEqual([]);
+  });
+
+  test('hasId: an id held, one between two, before the first, past the last', () => {
+    const ids = sortedIds(['b', 'a', 'bb']);
+    expect(['a', 'b', 'bb', 'ba', 'A', 'c'].map((id) => hasId(ids, id))).toEqual([true, true, true, false, false, false]);
+    expect(hasId(sortedIds([]), 'a')).toBe(false);
   });
 
   test('keptFrom reads back what JSON made of it, sums recomputed', () => {

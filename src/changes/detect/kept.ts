@@ -355,23 +355,36 @@ export function keptIds(kept: Kept): SortedIds {
   return sortedIds(allRows(kept).keys());
 }
 
+/** The id at `index` of `ids`. */
+function idAt(ids: SortedIds, index: number): string {
+  return ids.text.slice(ids.starts[index], ids.starts[index + 1]);
+}
+
+/** The index of the first id of `ids` that sorts after `after`. */
+function indexAfter(ids: SortedIds, after: string): number {
+  let low = 0;
+  let high = ids.starts.length - 1;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (idAt(ids, middle) <= after) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /** Up to `count` ids of `ids` that sort after `after` (from the first when null), in order. */
 export function idsAfter(ids: SortedIds, after: string | null, count: number): string[] {
-  const { text, starts } = ids;
-  const total = starts.length - 1;
-  const at = (index: number) => text.slice(starts[index], starts[index + 1]);
-  let low = 0;
-  if (after !== null) {
-    let high = total;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (at(middle) <= after) low = middle + 1;
-      else high = middle;
-    }
-  }
+  const start = after === null ? 0 : indexAfter(ids, after);
+  const end = Math.min(ids.starts.length - 1, start + count);
   const taken: string[] = [];
-  for (let index = low; index < Math.min(total, low + count); index++) taken.push(at(index));
+  for (let index = start; index < end; index++) taken.push(idAt(ids, index));
   return taken;
+}
+
+/** Whether `ids` holds `id`. */
+export function hasId(ids: SortedIds, id: string): boolean {
+  const after = indexAfter(ids, id);
+  return after > 0 && idAt(ids, after - 1) === id;
 }
 
 /**
