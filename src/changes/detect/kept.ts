@@ -135,25 +135,12 @@ export function bucketSum(kept: Kept, bucket: number): BucketSum | null {
   return rows > 0 ? [rows, text.slice(8).toLowerCase()] : null;
 }
 
-const HASH_LENGTH = 16;
-
 /** The sum of some rows, as `Kept.sums` holds it. */
 function sumText(rows: ReadonlyMap<string, KeptRow>): string {
-  let count = 0;
-  let hi = 0;
-  let lo = 0;
-  for (const [, [, , joined]] of rows) {
-    // One row (nearly always): no split.
-    const hashes = joined.length === HASH_LENGTH ? [joined] : joined.split(',');
-    for (const hash of hashes) {
-      count++;
-      hi ^= Number.parseInt(hash.slice(0, 8), 16);
-      lo ^= Number.parseInt(hash.slice(8, 16), 16);
-    }
-  }
-  if (count === 0) return NO_SUM;
-  const hex = (n: number, digits: number) => n.toString(16).padStart(digits, '0');
-  return (hex(count, 8) + hex(hi >>> 0, 8) + hex(lo >>> 0, 8)).toUpperCase();
+  const hashes: string[] = [];
+  for (const [, [, , joined]] of rows) hashes.push(...joined.split(','));
+  if (hashes.length === 0) return NO_SUM;
+  return (hashes.length.toString(16).padStart(8, '0') + xorHashes(hashes)).toUpperCase();
 }
 
 /** How many rows `kept` holds, from its sums. */
@@ -164,14 +151,12 @@ function rowCount(kept: Kept): number {
 /** The sum of the whole table as kept: its row count and the XOR of every bucket's (so of every row's quick hash). */
 export function tableSum(kept: Kept): BucketSum {
   let rows = 0;
-  let hi = 0;
-  let lo = 0;
+  const xors: string[] = [];
   for (let at = 0; at < kept.sums.length; at += SUM_DIGITS) {
     rows += Number.parseInt(kept.sums.slice(at, at + 8), 16);
-    hi ^= Number.parseInt(kept.sums.slice(at + 8, at + 16), 16);
-    lo ^= Number.parseInt(kept.sums.slice(at + 16, at + 24), 16);
+    xors.push(kept.sums.slice(at + 8, at + SUM_DIGITS));
   }
-  return [rows, (hi >>> 0).toString(16).padStart(8, '0') + (lo >>> 0).toString(16).padStart(8, '0')];
+  return [rows, xorHashes(xors)];
 }
 
 /** What the database answers to movedBucketsSql: the sums of the buckets that differ from the kept ones, and the table's row count. */
