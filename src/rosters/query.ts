@@ -7,6 +7,7 @@
 import { MEMBERS_LIMIT, MEMBERS_PARAMETERS, type MembersParameter } from '../contract/rosters';
 import { openCursor, sealCursor, type CursorKey } from '../lookup/cursor';
 import { listWords, readQueryString, shownValue } from '../lookup/query-string';
+import { isSearchPosition, type SearchPosition } from '../search/sql';
 
 export type GroupKind = 'job' | 'gang';
 
@@ -14,19 +15,11 @@ export type GroupKind = 'job' | 'gang';
  * A place in the members order: after the member with this sort key, [minus his grade, last name
  * empty (0/1), last name, first name empty (0/1), first name, id], as the database returned them.
  */
-export type MemberPosition = readonly [number, number, string, number, string, string];
+export type MemberPosition = readonly [number, ...SearchPosition];
 
+/** A grade, then a search position: the members' order is search's within each grade. */
 export function isMemberPosition(value: unknown): value is MemberPosition {
-  return (
-    Array.isArray(value) &&
-    value.length === 6 &&
-    Number.isInteger(value[0]) &&
-    (value[1] === 0 || value[1] === 1) &&
-    typeof value[2] === 'string' &&
-    (value[3] === 0 || value[3] === 1) &&
-    typeof value[4] === 'string' &&
-    typeof value[5] === 'string'
-  );
+  return Array.isArray(value) && Number.isInteger(value[0]) && isSearchPosition(value.slice(1));
 }
 
 export interface MembersFilter {
