@@ -1,7 +1,17 @@
 import { fail, ok, type Envelope } from '../lookup/envelope';
 import type { ChangeKind } from '../contract/changes';
 import { answerChanges, type ChangesPage } from './answer';
-import { createFeed, detectChanges, noteLiveChange, saveFeed, stopFeed, type Feed, type FeedOptions, type SavedFeed } from './feed';
+import {
+  createFeed,
+  detectChanges,
+  noteLiveChange,
+  saveFeed,
+  saveKept,
+  stopFeed,
+  type Feed,
+  type FeedOptions,
+  type SavedState,
+} from './feed';
 import { sortedIds } from './detect';
 import type { Change } from './log';
 import type { DetectedChange, FormatWatch } from './watch';
@@ -9,6 +19,8 @@ import type { DetectedChange, FormatWatch } from './watch';
 /** A game database in memory: rows by kind and id; detection keeps a JSON text of each row. */
 class FakeTables {
   rows: Record<ChangeKind, Map<string, Record<string, unknown>>> = { citizen: new Map(), vehicle: new Map() };
+  /** Online citizens' records in memory, which the lookup answers over their rows (the live merge). */
+  memory = new Map<string, Record<string, unknown>>();
   down = false;
   lookups: string[] = [];
 
@@ -34,11 +46,12 @@ class FakeTables {
     this.lookups.push(id);
     if (this.down) return fail('database_unavailable', 'lost');
     const row = this.rows[kind].get(id);
-    return row ? ok(row) : fail(kind === 'citizen' ? 'citizen_not_found' : 'vehicle_not_found', 'none');
+    const record = row && kind === 'citizen' ? (this.memory.get(id) ?? row) : row;
+    return record ? ok(record) : fail(kind === 'citizen' ? 'citizen_not_found' : 'vehicle_not_found', 'none');
   };
 }
 
-function setUp(saved: SavedFeed | null = null, tables = new FakeTables(), overrides: Partial<FeedOptions> = {}) {
+function setUp(saved: SavedState | null = null, tables = new FakeTables(), overrides: Partial<FeedOptions> = {}) {
   let clock = Date.UTC(2026, 5, 1);
   const events: Array<[string, Change[]]> = [];
   const warnings: string[] = [];
@@ -69,6 +82,17 @@ async function read(feed: Feed, query: Record<string, unknown> = {}): Promise<Ch
   const answer = await answerChanges(feed, 'beta', query, 'export');
   if (!answer.success) throw new Error(JSON.stringify(answer.error));
   return answer.data;
+}
+
+/** Framework events about `id` (a burst), and the batch the feed logs from them. */
+function liveEvents(feed: Feed, events: unknown[], id: string): Promise<void> {
+  const before = events.length;
+  const logged = new Promise<void>((resolve) => {
+    const check = setInterval(() => events.length > before && resolve(clearInterval(check)), 5);
+  });
+  noteLiveChange(feed, 'beta', id);
+  noteLiveChange(feed, 'beta', id);
+  return logged;
 }
 
 const summary = (page: ChangesPage) => page.changes.map((c) => `${c.op} ${c.kind} ${c.id}${c.source === 'live' ? ' live' : ''}`);
@@ -144,13 +168,7 @@ describe('what counts as a change', () => {
   test('a live change is logged as live, and a database save of the same record afterwards is no repeat', async () => {
     const { feed, tables, next, events } = await swept();
     tables.rows.citizen.set('A1', citizen('A1', 'mechanic'));
-    const seen = new Promise((resolve) => {
-      const before = events.length;
-      const check = setInterval(() => events.length > before && resolve(clearInterval(check)), 5);
-    });
-    noteLiveChange(feed, 'beta', 'A1');
-    noteLiveChange(feed, 'beta', 'A1');
-    await seen;
+    await liveEvents(feed, events, 'A1');
     const page = await read(feed, { cursor: next });
     expect(summary(page)).toEqual(['upsert citizen A1 live']);
     expect(tables.lookups.filter((id) => id === 'A1')).toHaveLength(1);
@@ -226,7 +244,7 @@ describe('cursors against the log', () => {
     tables.rows.citizen.set('A1', citizen('A1'));
     await detectChanges(feed, 'beta', 'sweep');
     const start = (await read(feed)).next;
-    const saved: SavedFeed = JSON.parse(JSON.stringify(saveFeed(feed)));
+    const saved: SavedState = JSON.parse(JSON.stringify({ feed: saveFeed(feed), kept: saveKept(feed) }));
     tables.rows.citizen.set('A1', citizen('A1', 'lost'));
     await detectChanges(feed, 'beta', 'sweep');
     const ahead = (await read(feed, { cursor: start })).next;
@@ -240,6 +258,60 @@ describe('cursors against the log', () => {
     await detectChanges(again, 'beta', 'sweep');
     const own = (await read(again, { cursor: start })).next;
     expect((await read(again, { cursor: own })).changes).toEqual([]);
+  });
+
+  test('kept data saved before the log: what the log named since is looked up again, so a change undone before a crash still comes', async () => {
+    const { feed, tables } = setUp();
+    for (const id of ['A1', 'B2']) tables.rows.citizen.set(id, citizen(id));
+    await detectChanges(feed, 'beta', 'sweep');
+    const kept = saveKept(feed);
+    const synced = (await read(feed)).next;
+    // After the kept data's save: A1 changed, B2 deleted, C3 new; the consumer reads them, the log is saved.
+    tables.rows.citizen.set('A1', citizen('A1', 'x'));
+    tables.rows.citizen.delete('B2');
+    tables.rows.citizen.set('C3', citizen('C3'));
+    await detectChanges(feed, 'beta', 'sweep');
+    const page = await read(feed, { cursor: synced });
+    expect(summary(page).sort()).toEqual(['delete citizen B2', 'upsert citizen A1', 'upsert citizen C3']);
+    const saved: SavedState = JSON.parse(JSON.stringify({ feed: saveFeed(feed), kept }));
+    // Then, unsaved before a crash, each is undone: the tables are as the kept data knew them.
+    tables.rows.citizen.set('A1', citizen('A1'));
+    tables.rows.citizen.set('B2', citizen('B2'));
+    tables.rows.citizen.delete('C3');
+    const again = setUp(saved, tables).feed;
+    await detectChanges(again, 'beta', 'sweep');
+    const after = await read(again, { cursor: page.next, include: 'record' });
+    expect(after.changes.map((c) => [c.op, c.id, (c.record as { job?: string } | undefined)?.job]).sort()).toEqual([
+      ['delete', 'C3', undefined],
+      ['upsert', 'A1', 'police'],
+      ['upsert', 'B2', 'police'],
+    ]);
+    // Looked up once: the next sweep finds nothing more.
+    await detectChanges(again, 'beta', 'sweep');
+    expect((await read(again, { cursor: after.next })).changes).toEqual([]);
+  });
+
+  test('a live entry told of memory a restart lost: the citizen is looked up again, and logged where his record now differs', async () => {
+    const { feed, tables, events } = setUp();
+    for (const id of ['A1', 'B2']) tables.rows.citizen.set(id, citizen(id));
+    await detectChanges(feed, 'beta', 'sweep');
+    const synced = (await read(feed)).next;
+    // In memory only: A1's job, and B2's, which the framework then saved to the database.
+    tables.memory.set('A1', citizen('A1', 'ems'));
+    await liveEvents(feed, events, 'A1');
+    tables.memory.set('B2', citizen('B2', 'ems'));
+    await liveEvents(feed, events, 'B2');
+    tables.rows.citizen.set('B2', citizen('B2', 'ems'));
+    tables.memory.delete('B2');
+    await detectChanges(feed, 'beta', 'sweep');
+    const page = await read(feed, { cursor: synced });
+    expect(summary(page)).toEqual(['upsert citizen A1 live', 'upsert citizen B2 live']);
+    // Saved whole after a pass (the kept data accounts for every entry), then the server stops: A1's memory is gone unsaved.
+    const saved: SavedState = JSON.parse(JSON.stringify({ feed: saveFeed(feed), kept: saveKept(feed) }));
+    tables.memory.clear();
+    const again = setUp(saved, tables).feed;
+    await detectChanges(again, 'beta', 'sweep');
+    expect(summary(await read(again, { cursor: page.next }))).toEqual(['upsert citizen A1']);
   });
 });
 

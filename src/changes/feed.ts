@@ -8,6 +8,13 @@
  * fields moved (record-hash.ts): a save of the same values, or of what a live entry already
  * reported, is no entry. The log, the hashes, detection's kept data and the cursor key are the
  * state the FiveM side saves and loads (state-file.ts), so cursors outlive restarts.
+ *
+ * The log is saved more often than the kept data and hashes, which grow with the tables. The kept
+ * data names the log head it accounts for (`keptAt`): after a restart, every id the log names past
+ * it is looked up again at the first sweep and logged whatever its hash, so a change made after the
+ * kept data's save (a row changed and logged, then put back as it was, say) is never left unseen.
+ * Each id of a live entry is looked up again too: it told of memory the restart lost, which the
+ * database may never have received.
  */
 import { randomBytes } from 'node:crypto';
 import type { Envelope } from '../lookup/envelope';
@@ -63,8 +70,15 @@ interface FormatState {
   log: ChangeLog;
   /** What detection kept after its last pass; null before the first sweep of a fresh state. */
   kept: unknown;
-  /** `kind\0id` → hash of the record as last looked up. */
+  /**
+   * The log's head when the last pass that succeeded ended: the database entries `kept` and
+   * `hashes` account for (a failed pass logs entries and keeps the older `kept`).
+   */
+  keptAt: number;
+  /** `kind\0id` → hash of the record as last looked up (STALE: logged again at the next look). */
   hashes: Map<string, string>;
+  /** The ids looked up again at the first sweep after a restart (formatState). */
+  recheck: DetectedChange[];
   /** A sweep ran since start: the log holds what changed while the resource was down. */
   swept: boolean;
   /** The detection pass under way (a sweep and a poll never run at once), and which. */
@@ -86,57 +100,101 @@ export interface Feed {
   readonly run: number;
   readonly formats: ReadonlyMap<string, FormatState>;
   readonly waiters: Waiters;
-  /** Something to save changed since the last save. */
-  dirty: boolean;
+  /** What changed since its last save: the log (state-file.ts `log`), the kept data and hashes (`kept`). */
+  readonly unsaved: { log: boolean; kept: boolean };
   /** Live lookups waiting for their burst to settle, by `format\0id`. */
   readonly settling: Map<string, ReturnType<typeof setTimeout>>;
 }
 
-/** What the state file holds of the feed. */
+/** What the state file `log` holds of the feed: the cursors' key and each format's log. */
 export interface SavedFeed {
   instance: string;
   /** base64. */
   secret: string;
   run: number;
-  formats: Record<string, { log: SavedLog; kept: unknown; hashes: Record<string, string>; runEnds: Record<string, number> }>;
+  formats: Record<string, { log: SavedLog; runEnds: Record<string, number> }>;
 }
 
-function formatState(saved: SavedFeed['formats'][string] | undefined, savedRun: number): FormatState {
-  return {
-    runEnds: saved ? { ...saved.runEnds, [savedRun]: saved.log.head } : {},
-    log: saved ? restoreLog(saved.log) : emptyLog(),
-    kept: saved?.kept ?? null,
-    hashes: new Map(Object.entries(saved?.hashes ?? {})),
+/** What the state file `kept` holds: each format's detection data and record hashes, and the log head they account for. */
+export interface SavedKept {
+  instance: string;
+  formats: Record<string, { keptAt: number; kept: unknown; hashes: Record<string, string> }>;
+}
+
+export interface SavedState {
+  feed: SavedFeed;
+  kept: SavedKept;
+}
+
+/** A hash no record has: the id is logged at its next look whatever its record. */
+const STALE = '';
+
+function formatState(
+  saved: { log: SavedFeed['formats'][string]; kept: SavedKept['formats'][string] } | null,
+  savedRun: number,
+): FormatState {
+  const state: FormatState = {
+    runEnds: saved ? { ...saved.log.runEnds, [savedRun]: saved.log.log.head } : {},
+    log: saved ? restoreLog(saved.log.log) : emptyLog(),
+    kept: saved?.kept.kept ?? null,
+    keptAt: saved?.kept.keptAt ?? 0,
+    hashes: new Map(Object.entries(saved?.kept.hashes ?? {})),
+    recheck: [],
     swept: false,
     running: null,
     failure: null,
   };
+  for (const entry of state.log.entries) {
+    if (entry === undefined) continue;
+    // Past keptAt, the saved hash may be older than what a consumer was told: logged whatever the record.
+    if (entry.seq > state.keptAt) state.hashes.set(keyOf(entry.kind, entry.id), STALE);
+    if (entry.seq > state.keptAt || entry.source === 'live') state.recheck.push({ kind: entry.kind, id: entry.id, op: 'upsert' });
+  }
+  return state;
 }
 
-/** A feed from its saved state, or a fresh one (new instance: every older cursor is 410). */
-export function createFeed(options: FeedOptions, saved: SavedFeed | null): Feed {
+/**
+ * A feed from its saved state (the pair state-file.ts read and checked), or a fresh one (new
+ * instance: every older cursor is 410).
+ */
+export function createFeed(options: FeedOptions, saved: SavedState | null): Feed {
   const key: CursorKey = saved
-    ? { instance: saved.instance, secret: Buffer.from(saved.secret, 'base64') }
+    ? { instance: saved.feed.instance, secret: Buffer.from(saved.feed.secret, 'base64') }
     : { instance: randomBytes(9).toString('base64url'), secret: randomBytes(32) };
-  const run = saved ? saved.run + 1 : 0;
-  const formats = new Map(Object.keys(options.watches).map((f) => [f, formatState(saved?.formats[f], run - 1)]));
-  return { options, key, run, formats, waiters: createWaiters(options.maxWaiting), dirty: saved === null, settling: new Map() };
+  const run = saved ? saved.feed.run + 1 : 0;
+  const formats = new Map(
+    Object.keys(options.watches).map((f) => {
+      const log = saved?.feed.formats[f];
+      const kept = saved?.kept.formats[f];
+      return [f, formatState(log && kept ? { log, kept } : null, run - 1)];
+    }),
+  );
+  const unsaved = { log: saved === null, kept: saved === null };
+  return { options, key, run, formats, waiters: createWaiters(options.maxWaiting), unsaved, settling: new Map() };
 }
 
+/** The state file `log`'s part of the feed. */
 export function saveFeed(feed: Feed): SavedFeed {
   const formats: SavedFeed['formats'] = {};
-  for (const [name, state] of feed.formats) {
-    formats[name] = { log: saveLog(state.log), kept: state.kept, hashes: Object.fromEntries(state.hashes), runEnds: state.runEnds };
-  }
-  feed.dirty = false;
+  for (const [name, state] of feed.formats) formats[name] = { log: saveLog(state.log), runEnds: state.runEnds };
   return { instance: feed.key.instance, secret: Buffer.from(feed.key.secret).toString('base64'), run: feed.run, formats };
+}
+
+/** The state file `kept`'s part of the feed. */
+export function saveKept(feed: Feed): SavedKept {
+  const formats: SavedKept['formats'] = {};
+  for (const [name, state] of feed.formats)
+    formats[name] = { keptAt: state.keptAt, kept: state.kept, hashes: Object.fromEntries(state.hashes) };
+  return { instance: feed.key.instance, formats };
 }
 
 /** Appends what was seen, then tells the waiting requests and the listening resources. */
 function record(feed: Feed, format: string, state: FormatState, changes: Change[]): void {
   if (changes.length === 0) return;
   for (const change of changes) appendChange(state.log, change);
-  feed.dirty = true;
+  // An entry comes with its hash moved: both files have something new.
+  feed.unsaved.log = true;
+  feed.unsaved.kept = true;
   announceChange(feed.waiters, format);
   feed.options.emit(format, changes);
 }
@@ -152,7 +210,6 @@ async function lookAgain(feed: Feed, format: string, state: FormatState, moved: 
   const at = new Date(feed.options.now()).toISOString();
   const gone = () => {
     const known = state.hashes.delete(key);
-    if (known) feed.dirty = true;
     // A row never seen before that is already gone again was never anyone's to delete.
     return { change: known || moved.op === 'delete' ? { kind: moved.kind, id: moved.id, op: 'delete' as const, source, at } : null };
   };
@@ -165,7 +222,6 @@ async function lookAgain(feed: Feed, format: string, state: FormatState, moved: 
   const hash = recordHash(moved.kind, answer.data);
   if (state.hashes.get(key) === hash) return { change: null };
   state.hashes.set(key, hash);
-  feed.dirty = true;
   return { change: { kind: moved.kind, id: moved.id, op: 'upsert', source, at } };
 }
 
@@ -183,6 +239,18 @@ async function lookUpMoved(feed: Feed, format: string, state: FormatState, moved
     if (failed) return failed.error;
   }
   return null;
+}
+
+/**
+ * What a pass found to look up: nothing on the first sweep of a fresh state (every row is new to
+ * it, and no consumer holds any), else the rows it found and the ids still to look up again after
+ * a restart (formatState), each once.
+ */
+function toLookUp(state: FormatState, found: readonly DetectedChange[]): readonly DetectedChange[] {
+  if (state.kept === null) return [];
+  if (state.recheck.length === 0) return found;
+  const named = new Set(found.map((change) => keyOf(change.kind, change.id)));
+  return [...found, ...state.recheck.filter((change) => !named.has(keyOf(change.kind, change.id)))];
 }
 
 /**
@@ -217,10 +285,13 @@ async function runPass(feed: Feed, format: string, state: FormatState, pass: 'sw
   try {
     const found = await (pass === 'sweep' ? watch.sweep(state.kept) : watch.poll(state.kept));
     moved = 'error' in found || state.kept === null ? 0 : found.changes.length;
-    problem = 'error' in found ? found.error : await lookUpMoved(feed, format, state, state.kept === null ? [] : found.changes);
+    problem = 'error' in found ? found.error : await lookUpMoved(feed, format, state, toLookUp(state, found.changes));
     if (!('error' in found) && problem === null) {
-      if (found.changes.length > 0 || state.kept === null) feed.dirty = true;
+      if (found.changes.length > 0 || state.kept === null) feed.unsaved.kept = true;
       state.kept = found.kept;
+      // One pass at a time: every database entry up to here is this pass's or an earlier one's.
+      state.keptAt = state.log.head;
+      state.recheck = [];
     }
   } catch (error) {
     problem = error instanceof Error ? error.message : String(error);
@@ -235,7 +306,7 @@ async function runPass(feed: Feed, format: string, state: FormatState, pass: 'sw
   options.debug(`change feed ${format}: ${pass} done in ${options.now() - began} ms, rows moved: ${moved}`);
   if (pass === 'sweep') {
     state.swept = true;
-    if (dropOlderThan(state.log, options.now() - options.keptMs) > 0) feed.dirty = true;
+    if (dropOlderThan(state.log, options.now() - options.keptMs) > 0) feed.unsaved.log = true;
   }
   return true;
 }

@@ -1,18 +1,25 @@
 /**
- * The change feed running: its state loaded once the database answers (a state file of another
+ * The change feed running: its state loaded once the database answers (a state of another
  * database is not used), one sweep per format before the log is read, a poll every
- * changes_poll_ms, a sweep every changes_sweep_ms, the state saved every minute when something
- * changed and at stop. Each entry gives it the file (src/assemble.ts: the resource's folder through
- * LoadResourceFile/SaveResourceFile, a standalone instance's state directory through node:fs) and
- * the event; everything else is here, and runs outside FXServer.
+ * changes_poll_ms, a sweep every changes_sweep_ms, the log saved every minute when it moved, the
+ * kept data every KEPT_SAVE_EVERY_MS when it moved, both at stop. Each entry gives it the files
+ * (src/assemble.ts: the resource's folder through LoadResourceFile/SaveResourceFile, a standalone
+ * instance's state directory through node:fs) and the event; everything else is here, and runs
+ * outside FXServer.
  */
 import { fail, resourceStopping, type Envelope } from '../lookup/envelope';
 import { answerChanges, feedOff } from './answer';
-import { createFeed, detectChanges, noteLiveChange, saveFeed, stopFeed, type Feed, type FeedOptions } from './feed';
-import { readStateFile, STATE_FILE, writeStateFile } from './state-file';
+import { createFeed, detectChanges, noteLiveChange, saveFeed, saveKept, stopFeed, type Feed, type FeedOptions } from './feed';
+import { readState, STATE_FILES, writeStateFile, type StateFile } from './state-file';
 
-/** How often the state is saved when something changed (the design's "every minute"). */
+/** How often the log is saved when it moved (the design's "every minute"). */
 export const SAVE_EVERY_MS = 60_000;
+/**
+ * How often the kept data is saved when it moved: at 100,000 citizens and vehicles it is tens of
+ * megabytes and most of a second of the main thread to write (bench/RESULTS.md, "Change feed"),
+ * while a save it misses costs a restart only the lookups of the ids logged since (feed.ts).
+ */
+export const KEPT_SAVE_EVERY_MS = 10 * SAVE_EVERY_MS;
 /** How often start-up looks whether the database answers yet. */
 const START_POLL_MS = 250;
 
@@ -22,11 +29,11 @@ const START_POLL_MS = 250;
  * directory and no event in a standalone instance (src/standalone/state-dir.ts).
  */
 export interface FeedHome extends Pick<FeedOptions, 'emit'> {
-  /** The state file's text, or null when there is none. */
-  loadState(): string | null;
-  /** Writes the state file whole; false when it could not. */
-  saveState(text: string): boolean;
-  /** Where the state file lives, for the warning when it cannot be written ("the resource's folder"). */
+  /** The text of the state file `file` (its name: STATE_FILES), or null when there is none. */
+  loadState(file: StateFile): string | null;
+  /** Writes the state file `file` whole; false when it could not. */
+  saveState(file: StateFile, text: string): boolean;
+  /** Where the state files live, for the warning when one cannot be written ("the resource's folder"). */
   stateWhere: string;
 }
 
@@ -51,37 +58,60 @@ interface Running {
   timers: Array<ReturnType<typeof setInterval>>;
   /** The last save failed (told once until one succeeds). */
   saveFailed: boolean;
+  /** When the kept data was last written (never, in a fresh feed: its first save writes it). */
+  keptSavedAt: number;
 }
 
 /** Loads the state for `server` (or starts afresh, saying why once) and starts sweeping and polling. */
 function begin(options: FeedServiceOptions, server: string): Running {
-  const text = options.loadState();
-  const read = text === null ? null : readStateFile(text, server);
+  const read = readState({ log: options.loadState('log'), kept: options.loadState('kept') }, server);
   if (read && !read.ok) {
     options.warn(
-      `change feed: ${STATE_FILE} was not used because ${read.problem}; the feed starts afresh, and consumers' cursors answer 410 cursor_expired (they start a new snapshot)`,
+      `change feed: the saved state was not used because ${read.problem}; the feed starts afresh, and consumers' cursors answer 410 cursor_expired (they start a new snapshot)`,
     );
   }
-  const feed = createFeed(options, read?.ok ? read.feed : null);
+  const feed = createFeed(options, read?.ok ? read.state : null);
   const formats = Object.keys(options.watches);
   for (const format of formats) void detectChanges(feed, format, 'sweep');
   const every = (ms: number, mode: 'sweep' | 'poll') =>
     setInterval(() => {
       for (const format of formats) void detectChanges(feed, format, mode);
     }, ms);
-  const running: Running = { feed, server, timers: [every(options.pollMs, 'poll'), every(options.sweepMs, 'sweep')], saveFailed: false };
-  running.timers.push(setInterval(() => save(options, running), SAVE_EVERY_MS));
+  const running: Running = {
+    feed,
+    server,
+    timers: [every(options.pollMs, 'poll'), every(options.sweepMs, 'sweep')],
+    saveFailed: false,
+    keptSavedAt: read?.ok ? options.now() : Number.NEGATIVE_INFINITY,
+  };
+  running.timers.push(setInterval(() => save(options, running, 'due'), SAVE_EVERY_MS));
   return running;
 }
 
-function save(options: FeedServiceOptions, running: Running): void {
-  if (!running.feed.dirty) return;
-  const saved = options.saveState(writeStateFile(saveFeed(running.feed), running.server));
-  if (!saved && !running.saveFailed) {
-    options.warn(`change feed: ${STATE_FILE} could not be written in ${options.stateWhere}; cursors will not outlive a restart`);
+/** Writes one state file; false (told once until a write succeeds) when it could not. */
+function write(options: FeedServiceOptions, running: Running, file: StateFile): boolean {
+  const body = file === 'log' ? saveFeed(running.feed) : saveKept(running.feed);
+  const written = options.saveState(file, writeStateFile(file, body, running.server));
+  if (!written && !running.saveFailed) {
+    options.warn(`change feed: ${STATE_FILES[file]} could not be written in ${options.stateWhere}; cursors will not outlive a restart`);
   }
-  running.saveFailed = !saved;
-  if (!saved) running.feed.dirty = true;
+  running.saveFailed = !written;
+  if (written) running.feed.unsaved[file] = false;
+  return written;
+}
+
+/**
+ * Saves what moved: the log, then the kept data when it is due (or at stop). The kept data is
+ * written only over a log file at least as new, so that it never accounts for entries the log file
+ * lacks (state-file.ts refuses such a pair).
+ */
+function save(options: FeedServiceOptions, running: Running, when: 'due' | 'stop'): void {
+  const { unsaved } = running.feed;
+  if (unsaved.log && !write(options, running, 'log')) return;
+  const now = options.now();
+  if (unsaved.kept && (when === 'stop' || now - running.keptSavedAt >= KEPT_SAVE_EVERY_MS) && write(options, running, 'kept')) {
+    running.keptSavedAt = now;
+  }
 }
 
 export function startFeedService(options: FeedServiceOptions): FeedService {
@@ -123,7 +153,7 @@ export function startFeedService(options: FeedServiceOptions): FeedService {
       if (!running) return;
       for (const timer of running.timers) clearInterval(timer);
       stopFeed(running.feed);
-      save(options, running);
+      save(options, running, 'stop');
     },
   };
 }

@@ -1,63 +1,108 @@
 /**
- * The feed's state as one text file in the resource's folder (the FiveM side writes it with
- * SaveResourceFile and reads it with LoadResourceFile): a first line with the format's version,
- * the server it belongs to and a SHA-256 of the rest, then the state as JSON. A file cut short,
- * changed, of another version or of another server (another database) is refused with the reason,
- * and the feed starts afresh: a new instance, whose cursors the old ones are not.
+ * The feed's state as two text files in the resource's folder (the FiveM side writes them with
+ * SaveResourceFile and reads them with LoadResourceFile), each a first line with the file's kind,
+ * its version, the server it belongs to and a SHA-256 of the rest, then its part of the state as
+ * JSON:
+ * - `changes-state.dat`: the cursors' key and each format's log, small, saved every minute when
+ *   the log moved;
+ * - `changes-kept.dat`: detection's data and the record hashes, which grow with the tables (tens
+ *   of megabytes at 100,000 rows), saved less often (src/changes/service.ts), with the log head
+ *   they account for. The log's entries after it are looked up again after a restart (feed.ts).
+ *
+ * A file cut short, changed, of another version or of another server (another database) is refused
+ * with the reason, and so is a pair that does not fit (no kept data for a format the log holds, of
+ * another instance, or newer than the log): the feed starts afresh, a new instance whose cursors the
+ * old ones are not, as it cannot tell what changed while it was down.
  */
 import { createHash } from 'node:crypto';
-import type { SavedFeed } from './feed';
+import type { SavedFeed, SavedKept, SavedState } from './feed';
 
-/** The file's name in the resource's folder. */
-export const STATE_FILE = 'changes-state.dat';
-const MAGIC = 'citizen_records-changes';
-const VERSION = 1;
+/** The files' names in the resource's folder (or a standalone instance's state directory). */
+export const STATE_FILES = { log: 'changes-state.dat', kept: 'changes-kept.dat' } as const;
+export type StateFile = keyof typeof STATE_FILES;
+const MAGIC: Record<StateFile, string> = { log: 'citizen_records-changes', kept: 'citizen_records-changes-kept' };
+/** 2: the log and the kept data in files of their own (1 held both in changes-state.dat). */
+const VERSION = 2;
 
 const digest = (body: string): string => createHash('sha256').update(body).digest('hex');
 
-/** The file's text for `feed`, bound to `server` (the database it describes). */
-export function writeStateFile(feed: SavedFeed, server: string): string {
-  const body = JSON.stringify(feed);
-  return `${MAGIC} ${VERSION} ${encodeURIComponent(server)} ${digest(body)}\n${body}`;
+/** The text of `file` holding `body`, bound to `server` (the database it describes). */
+export function writeStateFile(file: StateFile, body: SavedFeed | SavedKept, server: string): string {
+  const json = JSON.stringify(body);
+  return `${MAGIC[file]} ${VERSION} ${encodeURIComponent(server)} ${digest(json)}\n${json}`;
 }
 
-export type StateRead = { ok: true; feed: SavedFeed } | { ok: false; problem: string };
+export type StateRead = { ok: true; state: SavedState } | { ok: false; problem: string };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 function isSavedFeed(value: unknown): value is SavedFeed {
   const v = value as SavedFeed;
   return (
-    typeof value === 'object' &&
-    value !== null &&
+    isObject(value) &&
     typeof v.instance === 'string' &&
     typeof v.secret === 'string' &&
-    typeof v.formats === 'object' &&
-    v.formats !== null &&
+    Number.isSafeInteger(v.run) &&
+    isObject(v.formats) &&
     Object.values(v.formats).every(
-      (f) =>
-        typeof f === 'object' &&
-        f !== null &&
-        Array.isArray(f.log?.entries) &&
-        Number.isSafeInteger(f.log.head) &&
-        typeof f.hashes === 'object',
+      (f) => isObject(f) && Array.isArray(f.log?.entries) && Number.isSafeInteger(f.log.head) && isObject(f.runEnds),
     )
   );
 }
 
-/** The state in `text`, if it is whole and of `server`. */
-export function readStateFile(text: string, server: string): StateRead {
+function isSavedKept(value: unknown): value is SavedKept {
+  const v = value as SavedKept;
+  return (
+    isObject(value) &&
+    typeof v.instance === 'string' &&
+    isObject(v.formats) &&
+    Object.values(v.formats).every((f) => isObject(f) && Number.isSafeInteger(f.keptAt) && isObject(f.hashes))
+  );
+}
+
+/** One file's body, if it is whole, of this version and of `server`; else why not. */
+function readOne<T>(file: StateFile, text: string, server: string, isBody: (value: unknown) => value is T): T | string {
+  const name = STATE_FILES[file];
   const newline = text.indexOf('\n');
   const [magic, version, owner, sum] = (newline === -1 ? text : text.slice(0, newline)).split(' ');
-  if (magic !== MAGIC || newline === -1) return { ok: false, problem: 'it is not a state file of the change feed' };
-  if (version !== String(VERSION)) return { ok: false, problem: `it is of version ${version}, this resource writes ${VERSION}` };
+  if (magic !== MAGIC[file] || newline === -1) return `${name} is not a ${file} file of the change feed`;
+  if (version !== String(VERSION)) return `${name} is of version ${version}, this resource writes ${VERSION}`;
   const body = text.slice(newline + 1);
-  if (sum !== digest(body)) return { ok: false, problem: 'it is cut short or changed (its checksum does not match)' };
+  if (sum !== digest(body)) return `${name} is cut short or changed (its checksum does not match)`;
   let from: string;
   try {
     from = decodeURIComponent(owner);
   } catch {
-    return { ok: false, problem: 'its header is damaged' };
+    return `${name}'s header is damaged`;
   }
-  if (from !== server) return { ok: false, problem: `it belongs to another database (${from}, this server uses ${server})` };
-  const feed: unknown = JSON.parse(body);
-  return isSavedFeed(feed) ? { ok: true, feed } : { ok: false, problem: 'its content is not the feed state this resource writes' };
+  if (from !== server) return `${name} belongs to another database (${from}, this server uses ${server})`;
+  const parsed: unknown = JSON.parse(body);
+  return isBody(parsed) ? parsed : `${name}'s content is not the feed state this resource writes`;
+}
+
+/** Why the kept data cannot stand beside the log: it would leave changes made meanwhile unseen. */
+function pairProblem(feed: SavedFeed, kept: SavedKept): string | null {
+  const where = STATE_FILES.kept;
+  if (kept.instance !== feed.instance) return `${where} belongs to another instance of the feed than ${STATE_FILES.log}`;
+  for (const [format, { log }] of Object.entries(feed.formats)) {
+    const mine = kept.formats[format];
+    if (!mine) return `${where} holds nothing of the ${format} feed`;
+    if (mine.keptAt > log.head) return `${where} is newer than ${STATE_FILES.log} (its log was not saved)`;
+  }
+  return null;
+}
+
+/**
+ * The saved state of `server` from the two files' texts: null when nothing was saved (no log file),
+ * else the state or why it cannot be used.
+ */
+export function readState(texts: Record<StateFile, string | null>, server: string): StateRead | null {
+  if (texts.log === null) return null;
+  const feed = readOne('log', texts.log, server, isSavedFeed);
+  if (typeof feed === 'string') return { ok: false, problem: feed };
+  if (texts.kept === null) return { ok: false, problem: `${STATE_FILES.kept} is missing` };
+  const kept = readOne('kept', texts.kept, server, isSavedKept);
+  if (typeof kept === 'string') return { ok: false, problem: kept };
+  const problem = pairProblem(feed, kept);
+  return problem ? { ok: false, problem } : { ok: true, state: { feed, kept } };
 }

@@ -1,10 +1,10 @@
 /**
- * The change feed's FiveM side: its state file in the resource's folder (LoadResourceFile,
+ * The change feed's FiveM side: its state files in the resource's folder (LoadResourceFile,
  * SaveResourceFile) and the `citizen_records:changes` event for the resources that listen. The
  * feed itself is the core's (src/changes/service.ts), started by src/assemble.ts.
  */
 import type { FeedHome } from '../changes/service';
-import { STATE_FILE } from '../changes/state-file';
+import { STATE_FILES } from '../changes/state-file';
 import { natives } from '../natives';
 
 /** The server event with (format, changes) after each batch the feed logs. */
@@ -12,8 +12,8 @@ export const CHANGES_EVENT = 'citizen_records:changes';
 
 export function resourceFeedHome(resourceName: string): FeedHome {
   return {
-    loadState: () => natives.loadResourceFile(resourceName, STATE_FILE),
-    saveState: (text) => natives.saveResourceFile(resourceName, STATE_FILE, text),
+    loadState: (file) => natives.loadResourceFile(resourceName, STATE_FILES[file]),
+    saveState: (file, text) => natives.saveResourceFile(resourceName, STATE_FILES[file], text),
     stateWhere: "the resource's folder",
     emit: (format, changes) => natives.emitEvent(CHANGES_EVENT, format, changes),
   };

@@ -1,8 +1,8 @@
 /**
- * The change feed's home in the one standalone instance that serves it: its state file
- * (changes-state.dat, the format the resource writes in its folder) in the directory
- * CITIZEN_RECORDS_STATE_DIR names, read and written with node:fs. No event: nothing listens beside
- * a standalone instance. The feed itself is the core's (src/changes/service.ts).
+ * The change feed's home in the one standalone instance that serves it: its state files
+ * (changes-state.dat and changes-kept.dat, the format the resource writes in its folder) in the
+ * directory CITIZEN_RECORDS_STATE_DIR names, read and written with node:fs. No event: nothing
+ * listens beside a standalone instance. The feed itself is the core's (src/changes/service.ts).
  *
  * A save is whole or not at all: the text goes to a temporary file in the same directory, is
  * flushed to the disk (fsync), and is renamed over the old file. rename(2) replaces the name
@@ -12,7 +12,7 @@
 import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FeedHome } from '../changes/service';
-import { STATE_FILE } from '../changes/state-file';
+import { STATE_FILES, type StateFile } from '../changes/state-file';
 import { SettingsError, variableOf } from './settings';
 
 /** Stops the start unless `dir` is a directory this process may read and write. */
@@ -56,9 +56,10 @@ function writeWhole(path: string, text: string): boolean {
  */
 export function stateDirHome(dir: string, warn: (message: string) => void): FeedHome {
   checkDirectory(dir);
-  const path = join(dir, STATE_FILE);
+  const pathOf = (file: StateFile) => join(dir, STATE_FILES[file]);
   return {
-    loadState() {
+    loadState(file) {
+      const path = pathOf(file);
       try {
         return readFileSync(path, 'utf8');
       } catch (error) {
@@ -67,7 +68,7 @@ export function stateDirHome(dir: string, warn: (message: string) => void): Feed
         return null;
       }
     },
-    saveState: (text) => writeWhole(path, text),
+    saveState: (file, text) => writeWhole(pathOf(file), text),
     stateWhere: dir,
     emit: () => undefined,
   };

@@ -187,7 +187,9 @@ test('the long poll is answered by a write, and a held export call by resource_s
   await new Promise((resolve) => setImmediate(resolve));
   h.host.stopResource('citizen_records');
   expect(await stopping).toMatchObject({ success: false, error: { code: 'resource_stopping' } });
-  expect(readFileSync(join(dir, STATE), 'utf8')).toMatch(/^citizen_records-changes 1 /);
+  // At stop both files are written: the log and cursor key, and detection's kept data beside it.
+  expect(readFileSync(join(dir, STATE), 'utf8')).toMatch(/^citizen_records-changes 2 /);
+  expect(readFileSync(join(dir, 'changes-kept.dat'), 'utf8')).toMatch(/^citizen_records-changes-kept 2 /);
   h.host.startResource(dir, 'citizen_records');
 });
 
@@ -214,7 +216,7 @@ test('a state file cut short: the feed starts afresh, says so once, and old curs
     status: 410,
     body: { error: { code: 'cursor_expired' } },
   });
-  expect(h.host.console.filter((line) => line.text.includes(`${STATE} was not used`))).toHaveLength(1);
+  expect(h.host.console.filter((line) => line.text.includes(`state was not used because ${STATE} is cut short`))).toHaveLength(1);
 });
 
 test('a state file of another database: old cursors answer 410, and it is told once', async () => {
