@@ -59,7 +59,7 @@ const READ_ALL_SHARE = 0.5;
  * hashes moved (one GROUP BY, compared with the kept sums in the database), then the key and hashes
  * of the rows of those buckets, then the changes of those rows: inserts, updates and deletes. An
  * idle sweep asks one short row and sends nothing, and returns `kept` itself: the kept sums (24
- * bytes a bucket, 98 KB at 4,096) cross the export boundary only when something moved, as every
+ * bytes a bucket, 393 KB at 16,384) cross the export boundary only when something moved, as every
  * string an export is handed is decoded by the boundary's JavaScript msgpack codec
  * (docs/platform.md, values across the boundary) on the main thread.
  */

@@ -174,27 +174,28 @@ describe('compareRows (a poll)', () => {
 describe('rebucketed', () => {
   const rows = (n: number): HashedRow[] => Array.from({ length: n }, (_, i) => r(`id${i}`, i * 7919, H1));
 
-  test('reading the whole table spreads it over a power of two near 32 rows a bucket', () => {
+  test('reading the whole table spreads it over a power of two near 8 rows a bucket', () => {
     const read = compareBuckets({ kept: emptyKept(), kind: 'citizen', buckets: 'all', rows: rows(1000) });
-    expect(read.kept.buckets).toBe(32);
+    expect(read.kept.buckets).toBe(128);
     expect(read.changes).toHaveLength(1000);
   });
 
-  test('grows to a power of two near 32 rows a bucket, keeping every row and its sums consistent', () => {
+  test('grows to a power of two near 8 rows a bucket, keeping every row and its sums consistent', () => {
     const grown = rebucketed(keptOf(1, rows(1000)));
-    expect(grown.buckets).toBe(32);
+    expect(grown.buckets).toBe(128);
     expect(listed(keptIds(grown))).toHaveLength(1000);
     let total = 0;
-    for (let bucket = 0; bucket < 32; bucket++) {
-      for (const [crc] of bucketRows(grown, bucket).values()) expect(crc % 32).toBe(bucket);
+    for (let bucket = 0; bucket < 128; bucket++) {
+      for (const [crc] of bucketRows(grown, bucket).values()) expect(crc % 128).toBe(bucket);
       total += bucketSum(grown, bucket)?.[0] ?? 0;
     }
     expect(total).toBe(1000);
   });
 
   test('stays within a factor of 4, so a table near a boundary does not flip; never past MAX_BUCKETS', () => {
-    const kept = keptOf(16, rows(1000));
+    const kept = keptOf(64, rows(1000));
     expect(rebucketed(kept)).toBe(kept);
+    expect(rebucketed(keptOf(16, rows(1000))).buckets).toBe(128);
     expect(rebucketed(keptOf(1, rows(200_000))).buckets).toBe(MAX_BUCKETS);
   });
 });

@@ -8,6 +8,15 @@
  */
 import { quickHash, rowHash, type Dialect, type TableWatch } from './watch';
 
+/**
+ * The one string parameter, as bytes: a parameter arrives in the connection's character set
+ * (utf8mb4, whose characters take 1 to 4 bytes), where SUBSTRING must count characters from the
+ * start for each position it is asked, once per row or group. As BINARY it indexes straight in.
+ * Measured on MariaDB 10.11 over 100,000 rows: the bucket sums' statement at 4,096 buckets 432 ms
+ * against 34 ms, at 16,384 6.4 s against 56 ms (bench/RESULTS.md, "Change detection").
+ */
+const BYTES = 'CAST(? AS BINARY)';
+
 /** Rows with no key cannot be asked for by their route: they are not watched. */
 const watched = (watch: TableWatch) => `${watch.key} IS NOT NULL`;
 
@@ -28,7 +37,7 @@ export function movedBucketsSql(watch: TableWatch, buckets: number): string {
     `SELECT CRC32(${watch.key}) % ${buckets} AS b, COUNT(*) AS n, ` +
     `HEX(BIT_XOR(CAST(CONV(${quickHash(watch)}, 16, 10) AS UNSIGNED))) AS x ` +
     `FROM ${watch.from} WHERE ${watched(watch)} GROUP BY b WITH ROLLUP ` +
-    `HAVING b IS NULL OR SUBSTRING(?, b * 24 + 1, 24) <> CONCAT(LPAD(HEX(n), 8, '0'), LPAD(x, 16, '0'))`
+    `HAVING b IS NULL OR SUBSTRING(${BYTES}, b * 24 + 1, 24) <> CONCAT(LPAD(HEX(n), 8, '0'), LPAD(x, 16, '0'))`
   );
 }
 
@@ -43,7 +52,7 @@ const hashedRows = (watch: TableWatch, dialect: Dialect) =>
  * text stays the same whichever buckets are asked for).
  */
 export function bucketRowsSql(watch: TableWatch, dialect: Dialect, buckets: number): string {
-  return `${hashedRows(watch, dialect)} AND SUBSTRING(?, CRC32(${watch.key}) % ${buckets} + 1, 1) = '1'`;
+  return `${hashedRows(watch, dialect)} AND SUBSTRING(${BYTES}, CRC32(${watch.key}) % ${buckets} + 1, 1) = '1'`;
 }
 
 /** Key, CRC32 and hashes of every row. */
