@@ -571,22 +571,7 @@ export interface CitizenRecordsExports {
     cursor?: string;
   }): Promise<Envelope<{
     /** By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the job. */
-    members: Array<{
-      /** The ESX identifier as stored: bare license hex, `char1:<hex>`, `steam:<hex>`, … */
-      identifier: string;
-      firstname: string;
-      lastname: string;
-      /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
-      dateofbirth: string | "";
-      /** `m` or `f`; `""` when none is stored or the stored value is neither. */
-      sex: "m" | "f" | "";
-      /** As stored by esx_identity: centimetres on current servers, inches on pre-2022 ones. */
-      height: number;
-      /** Job name; `unemployed` when none is stored. */
-      job: string;
-      job_grade: number;
-      /** As stored, numbers written as decimal text; `""` when none. */
-      phone_number: string;
+    members: Array<AlphaSummary & {
       /** The member's grade: the framework's while he is online, else the database's. */
       grade: number;
       /** The grade's name as the server defines it; null when it defines no such grade. */
@@ -615,78 +600,7 @@ export interface CitizenRecordsExports {
     cursor?: string;
   }): Promise<Envelope<{
     /** By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the job. */
-    members: Array<{
-      /** Row id in the players table */
-      id: number;
-      /** Unique citizen id as stored, a short code such as KQW48213 */
-      citizenid: string;
-      /** Platform license of the player, e.g. license:<hex> or license2:<hex> */
-      license: string;
-      /** Player user name as stored (may contain emoji) */
-      name: string;
-      /** Character identity */
-      charinfo: {
-        /** First name */
-        firstname: string;
-        /** Family name */
-        lastname: string;
-        /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
-        birthdate: string | "";
-        /** Nationality */
-        nationality: string;
-        /** male or female; any other stored value as text */
-        gender: string;
-        /** Phone number */
-        phone: string;
-        /** Bank account number */
-        account: string;
-        /** Character slot of the player */
-        cid: string;
-      };
-      /** The citizen's job */
-      job: {
-        /** Job name, e.g. police; unemployed when none */
-        name: string;
-        /** Job label shown to players */
-        label: string;
-        /** Job type, e.g. leo or ems; open-ended; none when the job has no type */
-        type: string;
-        /** Whether the player is a boss of this job */
-        isboss: boolean;
-        /** Whether the player is on duty */
-        onduty: boolean;
-        grade: {
-          /** Grade name */
-          name: string;
-          /** Grade level, 0 for the lowest */
-          level: number;
-          /** Salary of this grade */
-          payment: number;
-          /** Whether this grade is a boss grade */
-          isboss: boolean;
-        };
-        /** Salary */
-        payment: number;
-      };
-      /** The citizen's gang */
-      gang: {
-        /** Gang name; none when not in a gang */
-        name: string;
-        /** Gang label shown to players */
-        label: string;
-        /** Whether the player is the gang's boss */
-        isboss: boolean;
-        grade: {
-          /** Grade name */
-          name: string;
-          /** Grade level, 0 for the lowest */
-          level: number;
-          /** Whether this grade is a boss grade */
-          isboss: boolean;
-        };
-      };
-      /** Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time */
-      last_updated: string | "";
+    members: Array<BetaSummary & {
       /** The member's grade: the framework's while he is online, else the database's. */
       grade: number;
       /** The grade's name as the server defines it; null when it defines no such grade. */
@@ -752,78 +666,7 @@ export interface CitizenRecordsExports {
     cursor?: string;
   }): Promise<Envelope<{
     /** By grade (highest first), last name, first name, then id; each the citizen's search summary and what he is in the gang. */
-    members: Array<{
-      /** Row id in the players table */
-      id: number;
-      /** Unique citizen id as stored, a short code such as KQW48213 */
-      citizenid: string;
-      /** Platform license of the player, e.g. license:<hex> or license2:<hex> */
-      license: string;
-      /** Player user name as stored (may contain emoji) */
-      name: string;
-      /** Character identity */
-      charinfo: {
-        /** First name */
-        firstname: string;
-        /** Family name */
-        lastname: string;
-        /** A date as `YYYY-MM-DD`; `""` when none is stored or it is no real calendar date. */
-        birthdate: string | "";
-        /** Nationality */
-        nationality: string;
-        /** male or female; any other stored value as text */
-        gender: string;
-        /** Phone number */
-        phone: string;
-        /** Bank account number */
-        account: string;
-        /** Character slot of the player */
-        cid: string;
-      };
-      /** The citizen's job */
-      job: {
-        /** Job name, e.g. police; unemployed when none */
-        name: string;
-        /** Job label shown to players */
-        label: string;
-        /** Job type, e.g. leo or ems; open-ended; none when the job has no type */
-        type: string;
-        /** Whether the player is a boss of this job */
-        isboss: boolean;
-        /** Whether the player is on duty */
-        onduty: boolean;
-        grade: {
-          /** Grade name */
-          name: string;
-          /** Grade level, 0 for the lowest */
-          level: number;
-          /** Salary of this grade */
-          payment: number;
-          /** Whether this grade is a boss grade */
-          isboss: boolean;
-        };
-        /** Salary */
-        payment: number;
-      };
-      /** The citizen's gang */
-      gang: {
-        /** Gang name; none when not in a gang */
-        name: string;
-        /** Gang label shown to players */
-        label: string;
-        /** Whether the player is the gang's boss */
-        isboss: boolean;
-        grade: {
-          /** Grade name */
-          name: string;
-          /** Grade level, 0 for the lowest */
-          level: number;
-          /** Whether this grade is a boss grade */
-          isboss: boolean;
-        };
-      };
-      /** Time of the last save of the row, ISO 8601 in UTC (e.g. 2026-11-20T18:04:05.000Z); empty when the table has no such time */
-      last_updated: string | "";
+    members: Array<BetaSummary & {
       /** The member's grade: the framework's while he is online, else the database's. */
       grade: number;
       /** The grade's name as the server defines it; null when it defines no such grade. */

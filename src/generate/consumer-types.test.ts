@@ -79,3 +79,13 @@ test('Lua annotations give every record a class, and every nested object of one 
   for (const format of FORMATS) expect(lua).toMatch(new RegExp(`^---@class CitizenRecords\\.${format.title}Record[A-Z]\\w+\\n`, 'm'));
   expect(lua).toContain('---@field sex "m"|"f"|""');
 });
+
+test("a members entry is written as the format's summary and its own fields, not the summary's fields spelled out again", () => {
+  expect(typescript).toContain('members: Array<AlphaSummary & {\n');
+  expect(typescript).toContain('members: Array<BetaSummary & {\n');
+  expect(lua).toContain('---@class CitizenRecords.AlphaJobMembersResultDataMembersItem : CitizenRecords.AlphaSummary\n');
+  // Only the fields the summary lacks: the member's grade first.
+  const member = typescript.slice(typescript.indexOf('members: Array<AlphaSummary & {'));
+  expect(member.slice(0, member.indexOf('}>;'))).not.toContain('identifier:');
+  expect(member).toMatch(/^members: Array<AlphaSummary & \{\n\s+\/\*\* The member's grade/);
+});

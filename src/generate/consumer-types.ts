@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../contract/errors';
 import { HEALTH_DATA } from '../contract/health';
 import { forFormat, OPERATIONS, operationFormats, type ContractOperation } from '../contract/operations';
 import { FORMATS, type AnyFormat } from '../formats/registry';
-import { namedSchemas, SCHEMA_REF, shapeSchema, type JsonSchema } from './schemas';
+import { extendedSchema, namedSchemas, SCHEMA_REF, shapeSchema, type JsonSchema } from './schemas';
 
 const HEADER = 'Generated from the contract and the zod schemas of citizen_records (npm run build): do not edit.';
 
@@ -48,6 +48,8 @@ const types = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type 
 
 function tsType(schema: JsonSchema, indent: string): string {
   if (schema.$ref) return refName(schema);
+  const extended = extendedSchema(schema);
+  if (extended) return [...extended.bases, tsType(extended.own, indent)].join(' & ');
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
   if (schema.anyOf) return [...new Set(schema.anyOf.map((s) => tsType(s, indent)))].join(' | ');
@@ -150,12 +152,16 @@ function luaType(schema: JsonSchema, className: string, classes: string[]): stri
 }
 
 function luaClass(name: string, schema: JsonSchema, classes: string[]): void {
-  const fields = Object.entries(schema.properties ?? {}).map(([key, value]) => {
+  // A merged object inherits its named schemas (LuaLS: `---@class Name : Base`) and lists its own fields alone.
+  const extended = extendedSchema(schema);
+  const own = extended ? extended.own : schema;
+  const parents = extended ? ` : ${extended.bases.map((base) => `${LUA_PREFIX}${base}`).join(', ')}` : '';
+  const fields = Object.entries(own.properties ?? {}).map(([key, value]) => {
     const doc = value.description ? ` ${value.description.replace(/\n/g, ' ')}` : '';
-    const optional = schema.required?.includes(key) ? '' : '?';
+    const optional = own.required?.includes(key) ? '' : '?';
     return `---@field ${key}${optional} ${luaType(value, `${name}${pascal(key)}`, classes)}${doc}`;
   });
-  classes.push(`---@class ${name}\n${fields.join('\n')}\n`);
+  classes.push(`---@class ${name}${parents}\n${fields.join('\n')}\n`);
 }
 
 /** The class of an export's result, `{success, data?, error?}`, named after the operation. */

@@ -83,18 +83,41 @@ export function shapeSchema(shape: Shape, format: AnyFormat | null): JsonSchema 
 }
 
 /**
+ * The OpenAPI extension keyword that names the schemas a merged object holds every field of (an
+ * `x-` keyword, which OpenAPI 3.1 lets a schema carry): the consumer types write the object as
+ * those named types and its own fields, not as every field spelled out again.
+ */
+export const EXTENDS = 'x-extends';
+
+/**
  * One object schema with the fields of every part (a named schema's own fields copied in): the
  * formats' schemas are closed (no additional properties), so a JSON Schema `allOf` of one and more
- * fields would admit no value at all.
+ * fields would admit no value at all. The named parts are listed under EXTENDS.
  */
 function mergedSchema(parts: readonly JsonSchema[]): JsonSchema {
   const named = namedSchemas();
+  const bases = parts.flatMap((part) => (part.$ref ? [part.$ref.slice(SCHEMA_REF.length)] : []));
   const objects = parts.map((part) => (part.$ref ? named[part.$ref.slice(SCHEMA_REF.length)] : part));
   return {
     type: 'object',
     properties: Object.assign({}, ...objects.map((o) => o.properties ?? {})),
     required: objects.flatMap((o) => o.required ?? []),
     additionalProperties: false,
+    ...(bases.length > 0 ? { [EXTENDS]: bases } : {}),
+  };
+}
+
+/** The named schemas a merged object extends (EXTENDS), and the schema of its own fields alone; null for any other schema. */
+export function extendedSchema(schema: JsonSchema): { bases: string[]; own: JsonSchema } | null {
+  const bases = schema[EXTENDS];
+  if (!Array.isArray(bases)) return null;
+  const named = namedSchemas();
+  const inherited = new Set(bases.flatMap((base: string) => Object.keys(named[base]?.properties ?? {})));
+  const { [EXTENDS]: _bases, ...rest } = schema;
+  const own = Object.entries(schema.properties ?? {}).filter(([name]) => !inherited.has(name));
+  return {
+    bases,
+    own: { ...rest, properties: Object.fromEntries(own), required: (schema.required ?? []).filter((name) => !inherited.has(name)) },
   };
 }
 
