@@ -15,8 +15,7 @@ import type { AnyFormat, FormatName } from '../formats/registry';
 import type { LiveSource } from '../live/source';
 import { createDatabaseFailures } from '../lookup/failures';
 import type { LookupGate } from '../lookup/gate';
-import type { Envelope } from '../lookup/envelope';
-import { unkept } from '../lookup/outcome';
+import { unkept, type Outcome } from '../lookup/outcome';
 import { runLookup, type LookupHouse, type Room, type Runner } from '../lookup/pipeline';
 import {
   keepPrepared,
@@ -150,14 +149,12 @@ export function lookupOperations(service: Service): Record<LookupOperationId, Op
  * A citizen by id or a vehicle by plate exactly as its route answers it now, never from the cache
  * (the change feed's lookups: an answer cached just before a write would hide it).
  */
-export function lookupFresh(service: Service, kind: ChangeKind, format: string, id: string): Promise<Envelope<unknown>> {
+export function lookupFresh(service: Service, kind: ChangeKind, format: string, id: string): Promise<Outcome> {
   const { house, rooms, citizens, vehicles, options } = service;
   const asked = { house, format, given: id, via: 'export', fresh: true } as const;
-  const outcome =
-    kind === 'citizen'
-      ? runLookup({ ...asked, room: rooms.citizen, tables: citizens, liveVersion: options.live.version(format) })
-      : runLookup({ ...asked, room: rooms.plate, tables: vehicles });
-  return outcome.then((answered) => answered.envelope);
+  return kind === 'citizen'
+    ? runLookup({ ...asked, room: rooms.citizen, tables: citizens, liveVersion: options.live.version(format) })
+    : runLookup({ ...asked, room: rooms.plate, tables: vehicles });
 }
 
 /** The format's tables as its citizens' and vehicles' prepare read them, for change detection (nothing is inspected twice). */

@@ -31,8 +31,9 @@ function startOf(feed: Feed, format: string, position: CursorPosition | null): C
   if (seq < log.floor)
     return expired('The cursor is older than the kept log (changes older than citizen_records:changes_kept_days were dropped).');
   // Handed out after the last save of a run that then stopped without saving: those numbers now name other changes.
+  // An earlier run this log has no end of did not keep this format's log (it was off then): its numbers are another log's.
   const end = position.run === feed.run ? log.head : runEnds[position.run];
-  if (seq > log.head || position.run > feed.run || (end !== undefined && seq > end)) {
+  if (seq > log.head || position.run > feed.run || end === undefined || seq > end) {
     return expired('The cursor names changes this server lost (it stopped without saving its state).');
   }
   return position;
@@ -56,7 +57,7 @@ async function withRecords(feed: Feed, format: string, changes: Change[]): Promi
   const looked = await Promise.all(
     changes.map(async (change) => {
       if (change.op === 'delete') return ok(change);
-      const answer = await feed.options.lookup(change.kind, format, change.id);
+      const { envelope: answer } = await feed.options.lookup(change.kind, format, change.id);
       if (answer.success) return ok({ ...change, record: answer.data });
       const { code } = answer.error;
       return code === 'citizen_not_found' || code === 'vehicle_not_found' ? ok({ ...change, op: 'delete' as const }) : answer;

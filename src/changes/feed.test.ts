@@ -1,4 +1,5 @@
 import { fail, ok, type Envelope } from '../lookup/envelope';
+import type { RecordSource } from '../lookup/outcome';
 import type { ChangeKind } from '../contract/changes';
 import { answerChanges, type ChangesPage } from './answer';
 import {
@@ -23,6 +24,8 @@ class FakeTables {
   memory = new Map<string, Record<string, unknown>>();
   down = false;
   lookups: string[] = [];
+  /** Lookups of an id held until its promise settles. */
+  held = new Map<string, Promise<void>>();
 
   watch(): FormatWatch {
     const sweep = async (kept: unknown) => {
@@ -42,12 +45,15 @@ class FakeTables {
     return { sweep, poll: sweep, ids: (kept, kind) => sortedIds(Object.keys((kept as Record<string, object>)[kind])) };
   }
 
-  lookup = async (kind: ChangeKind, _format: string, id: string): Promise<Envelope<unknown>> => {
+  lookup = async (kind: ChangeKind, _format: string, id: string): Promise<{ envelope: Envelope<unknown>; source: RecordSource }> => {
     this.lookups.push(id);
-    if (this.down) return fail('database_unavailable', 'lost');
+    await this.held.get(id);
+    if (this.down) return { envelope: fail('database_unavailable', 'lost'), source: 'database' };
     const row = this.rows[kind].get(id);
-    const record = row && kind === 'citizen' ? (this.memory.get(id) ?? row) : row;
-    return record ? ok(record) : fail(kind === 'citizen' ? 'citizen_not_found' : 'vehicle_not_found', 'none');
+    const memory = kind === 'citizen' && row ? this.memory.get(id) : undefined;
+    const record = memory ?? row;
+    const envelope = record ? ok(record) : fail(kind === 'citizen' ? 'citizen_not_found' : 'vehicle_not_found', 'none');
+    return { envelope, source: memory ? 'live' : 'database' };
   };
 }
 
@@ -289,6 +295,51 @@ describe('cursors against the log', () => {
     // Looked up once: the next sweep finds nothing more.
     await detectChanges(again, 'beta', 'sweep');
     expect((await read(again, { cursor: after.next })).changes).toEqual([]);
+  });
+
+  test('a database entry whose record held memory is looked up again after a restart, like a live one', async () => {
+    const { feed, tables, events } = setUp();
+    tables.rows.citizen.set('A1', citizen('A1'));
+    await detectChanges(feed, 'beta', 'sweep');
+    const synced = (await read(feed)).next;
+    tables.memory.set('A1', citizen('A1', 'ems'));
+    await liveEvents(feed, events, 'A1');
+    // Another column saved to the row: the lookup merges the memory in, and the entry is the database's.
+    tables.rows.citizen.set('A1', citizen('A1', 'police', { phone: '555' }));
+    tables.memory.set('A1', citizen('A1', 'ems', { phone: '555' }));
+    await detectChanges(feed, 'beta', 'sweep');
+    const page = await read(feed, { cursor: synced });
+    expect(summary(page)).toEqual(['upsert citizen A1']);
+    const saved: SavedState = JSON.parse(JSON.stringify({ feed: saveFeed(feed), kept: saveKept(feed) }));
+    tables.memory.clear();
+    const again = setUp(saved, tables).feed;
+    await detectChanges(again, 'beta', 'sweep');
+    const after = await read(again, { cursor: page.next, include: 'record' });
+    expect(after.changes.map((c) => [c.id, (c.record as { job: string }).job])).toEqual([['A1', 'police']]);
+  });
+
+  test('a save while a pass waits on its lookups keeps no hash without its entry', async () => {
+    const { feed, tables } = setUp();
+    for (const id of ['A1', 'B2']) tables.rows.citizen.set(id, citizen(id));
+    await detectChanges(feed, 'beta', 'sweep');
+    tables.rows.citizen.set('A1', citizen('A1', 'ems'));
+    tables.rows.citizen.set('B2', citizen('B2', 'ems'));
+    // B2's lookup waits; A1's is done: a save now must not hold A1's new hash without its entry.
+    let release = () => {};
+    tables.held.set(
+      'B2',
+      new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    );
+    const pass = detectChanges(feed, 'beta', 'sweep');
+    while (!tables.lookups.includes('B2')) await new Promise((resolve) => setImmediate(resolve));
+    expect(saveKept(feed).formats.beta.hashes).toEqual({});
+    expect(saveFeed(feed).formats.beta.log.entries).toEqual([]);
+    release();
+    await pass;
+    expect(Object.keys(saveKept(feed).formats.beta.hashes)).toHaveLength(2);
+    expect(saveFeed(feed).formats.beta.log.entries).toHaveLength(2);
   });
 
   test('a live entry told of memory a restart lost: the citizen is looked up again, and logged where his record now differs', async () => {

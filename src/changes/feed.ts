@@ -13,11 +13,12 @@
  * data names the log head it accounts for (`keptAt`): after a restart, every id the log names past
  * it is looked up again at the first sweep and logged whatever its hash, so a change made after the
  * kept data's save (a row changed and logged, then put back as it was, say) is never left unseen.
- * Each id of a live entry is looked up again too: it told of memory the restart lost, which the
- * database may never have received.
+ * Each id whose last entry came from a framework's event, or told a record with live values merged
+ * in, is looked up again too, and logged where its record now differs: it told of memory the
+ * restart lost, which the database may never have received, or of a row no pass compared since.
  */
 import { randomBytes } from 'node:crypto';
-import type { Envelope } from '../lookup/envelope';
+import type { Outcome } from '../lookup/outcome';
 import { CHANGE_KINDS, type ChangeKind, type ChangeSource } from '../contract/changes';
 import type { CursorKey, CursorPosition } from './cursor';
 import {
@@ -42,7 +43,8 @@ export const LIVE_SETTLE_MS = 200;
 /** Lookups of one detection pass under way at once: a sweep after downtime must not fill the lookup gate. */
 const LOOKUPS_AT_ONCE = 8;
 
-export type FeedLookup = (kind: ChangeKind, format: string, id: string) => Promise<Envelope<unknown>>;
+/** A record or vehicle as its route answers it now, and whether live values were merged into it. */
+export type FeedLookup = (kind: ChangeKind, format: string, id: string) => Promise<Pick<Outcome, 'envelope' | 'source'>>;
 
 export interface FeedOptions {
   /** citizen_records:changes: false answers 501 and detects nothing. */
@@ -129,16 +131,17 @@ export interface SavedState {
 /** A hash no record has: the id is logged at its next look whatever its record. */
 const STALE = '';
 
-function formatState(
-  saved: { log: SavedFeed['formats'][string]; kept: SavedKept['formats'][string] } | null,
-  savedRun: number,
-): FormatState {
+/**
+ * A format's state from what was saved of it: its log, and its kept data (missing for a format new
+ * to the saved state, whose log is then empty: state-file.ts refuses a log without kept data).
+ */
+function formatState(saved: { log?: SavedFeed['formats'][string]; kept?: SavedKept['formats'][string] }, savedRun: number): FormatState {
   const state: FormatState = {
-    runEnds: saved ? { ...saved.log.runEnds, [savedRun]: saved.log.log.head } : {},
-    log: saved ? restoreLog(saved.log.log) : emptyLog(),
-    kept: saved?.kept.kept ?? null,
-    keptAt: saved?.kept.keptAt ?? 0,
-    hashes: new Map(Object.entries(saved?.kept.hashes ?? {})),
+    runEnds: saved.log ? { ...saved.log.runEnds, [savedRun]: saved.log.log.head } : {},
+    log: saved.log ? restoreLog(saved.log.log) : emptyLog(),
+    kept: saved.kept?.kept ?? null,
+    keptAt: saved.kept?.keptAt ?? 0,
+    hashes: new Map(Object.entries(saved.kept?.hashes ?? {})),
     recheck: [],
     swept: false,
     running: null,
@@ -148,7 +151,8 @@ function formatState(
     if (entry === undefined) continue;
     // Past keptAt, the saved hash may be older than what a consumer was told: logged whatever the record.
     if (entry.seq > state.keptAt) state.hashes.set(keyOf(entry.kind, entry.id), STALE);
-    if (entry.seq > state.keptAt || entry.source === 'live') state.recheck.push({ kind: entry.kind, id: entry.id, op: 'upsert' });
+    if (entry.seq > state.keptAt || entry.merged || entry.source === 'live')
+      state.recheck.push({ kind: entry.kind, id: entry.id, op: 'upsert' });
   }
   return state;
 }
@@ -163,13 +167,10 @@ export function createFeed(options: FeedOptions, saved: SavedState | null): Feed
     : { instance: randomBytes(9).toString('base64url'), secret: randomBytes(32) };
   const run = saved ? saved.feed.run + 1 : 0;
   const formats = new Map(
-    Object.keys(options.watches).map((f) => {
-      const log = saved?.feed.formats[f];
-      const kept = saved?.kept.formats[f];
-      return [f, formatState(log && kept ? { log, kept } : null, run - 1)];
-    }),
+    Object.keys(options.watches).map((f) => [f, formatState({ log: saved?.feed.formats[f], kept: saved?.kept.formats[f] }, run - 1)]),
   );
-  const unsaved = { log: saved === null, kept: saved === null };
+  // A new run number to save; the kept data as it was loaded is on disk already.
+  const unsaved = { log: true, kept: saved === null };
   return { options, key, run, formats, waiters: createWaiters(options.maxWaiting), unsaved, settling: new Map() };
 }
 
@@ -180,49 +181,84 @@ export function saveFeed(feed: Feed): SavedFeed {
   return { instance: feed.key.instance, secret: Buffer.from(feed.key.secret).toString('base64'), run: feed.run, formats };
 }
 
+/**
+ * The log head `state`'s kept data and hashes account for now: the whole log once a sweep ran
+ * since start and no pass is under way or failed (hashes move only with their entries, and what
+ * a framework's event logged, outside any pass, is looked up again after a restart anyway), else
+ * the head the last good pass left, so that a restart looks up again what a pass under way, a
+ * failed one or a pending recheck logged.
+ */
+function accountedHead(state: FormatState): number {
+  return state.swept && state.running === null && state.failure === null ? state.log.head : state.keptAt;
+}
+
 /** The state file `kept`'s part of the feed. */
 export function saveKept(feed: Feed): SavedKept {
   const formats: SavedKept['formats'] = {};
-  for (const [name, state] of feed.formats)
-    formats[name] = { keptAt: state.keptAt, kept: state.kept, hashes: Object.fromEntries(state.hashes) };
+  for (const [name, state] of feed.formats) {
+    formats[name] = { keptAt: accountedHead(state), kept: state.kept, hashes: Object.fromEntries(state.hashes) };
+  }
   return { instance: feed.key.instance, formats };
 }
 
-/** Appends what was seen, then tells the waiting requests and the listening resources. */
-function record(feed: Feed, format: string, state: FormatState, changes: Change[]): void {
-  if (changes.length === 0) return;
-  for (const change of changes) appendChange(state.log, change);
-  // An entry comes with its hash moved: both files have something new.
+/** Some format has no kept data yet (before its first sweep): its first is worth saving at once. */
+export function keptPending(feed: Feed): boolean {
+  return [...feed.formats.values()].some((state) => state.kept === null);
+}
+
+/** A change to log, its record's hash from now on (null: the record is gone), and whether live values were merged into it. */
+interface Told {
+  change: Change;
+  hash: string | null;
+  merged: boolean;
+}
+
+/**
+ * Appends what was seen with its hashes, at once (a save between the two would keep a hash whose
+ * entry it lacks, and the change would never be told after a restart), then tells the waiting
+ * requests and the listening resources.
+ */
+function record(feed: Feed, format: string, state: FormatState, told: readonly Told[]): void {
+  if (told.length === 0) return;
+  for (const { change, hash, merged } of told) {
+    const key = keyOf(change.kind, change.id);
+    if (hash === null) state.hashes.delete(key);
+    else state.hashes.set(key, hash);
+    appendChange(state.log, change, merged);
+  }
   feed.unsaved.log = true;
   feed.unsaved.kept = true;
   announceChange(feed.waiters, format);
-  feed.options.emit(format, changes);
+  feed.options.emit(
+    format,
+    told.map((t) => t.change),
+  );
 }
 
-type Looked = { change: Change | null } | { error: string };
+/** What a look found: the change to tell (null: its record's hash did not move), or why it could not look. */
+type Looked = { told: Told | null } | { error: string };
 
 /**
- * One row detection or a framework event named, looked up as its route answers it: the change to
- * log (null when its record's hash did not move), or why it could not be looked up.
+ * One row detection or a framework event named, looked up as its route answers it: what to log,
+ * or why it could not be looked up. It changes nothing: record() applies what it found.
  */
 async function lookAgain(feed: Feed, format: string, state: FormatState, moved: DetectedChange, source: ChangeSource): Promise<Looked> {
   const key = keyOf(moved.kind, moved.id);
   const at = new Date(feed.options.now()).toISOString();
-  const gone = () => {
-    const known = state.hashes.delete(key);
+  const gone = (): Looked => {
     // A row never seen before that is already gone again was never anyone's to delete.
-    return { change: known || moved.op === 'delete' ? { kind: moved.kind, id: moved.id, op: 'delete' as const, source, at } : null };
+    const told = state.hashes.has(key) || moved.op === 'delete';
+    return { told: told ? { change: { kind: moved.kind, id: moved.id, op: 'delete', source, at }, hash: null, merged: false } : null };
   };
   if (moved.op === 'delete') return gone();
-  const answer = await feed.options.lookup(moved.kind, format, moved.id);
+  const { envelope: answer, source: from } = await feed.options.lookup(moved.kind, format, moved.id);
   if (!answer.success) {
     const { code, message } = answer.error;
     return code === 'citizen_not_found' || code === 'vehicle_not_found' ? gone() : { error: `${code}: ${message}` };
   }
   const hash = recordHash(moved.kind, answer.data);
-  if (state.hashes.get(key) === hash) return { change: null };
-  state.hashes.set(key, hash);
-  return { change: { kind: moved.kind, id: moved.id, op: 'upsert', source, at } };
+  if (state.hashes.get(key) === hash) return { told: null };
+  return { told: { change: { kind: moved.kind, id: moved.id, op: 'upsert', source, at }, hash, merged: from === 'live' } };
 }
 
 /** Looks up what detection named, a few at a time; stops at the first lookup that fails. */
@@ -233,7 +269,7 @@ async function lookUpMoved(feed: Feed, format: string, state: FormatState, moved
       feed,
       format,
       state,
-      batch.flatMap((b) => ('change' in b && b.change ? [b.change] : [])),
+      batch.flatMap((b) => ('told' in b && b.told ? [b.told] : [])),
     );
     const failed = batch.find((b): b is { error: string } => 'error' in b);
     if (failed) return failed.error;
@@ -324,7 +360,7 @@ export function noteLiveChange(feed: Feed, format: string, id: string): void {
     // Before the first sweep there is nothing to compare with; the sweep sees the row itself.
     if (!state.swept) return;
     void lookAgain(feed, format, state, { kind: 'citizen', id, op: 'upsert' }, 'live').then((looked) => {
-      if ('change' in looked && looked.change) record(feed, format, state, [looked.change]);
+      if ('told' in looked && looked.told) record(feed, format, state, [looked.told]);
     });
   }, LIVE_SETTLE_MS);
   feed.settling.set(key, timer);

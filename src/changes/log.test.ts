@@ -51,9 +51,10 @@ describe('the kept log', () => {
 
   test('saved and restored, it reads the same and numbers on from its head', () => {
     const log = emptyLog();
-    for (const id of ['A', 'B', 'A']) appendChange(log, change(id));
+    for (const id of ['A', 'B', 'A']) appendChange(log, change(id), id === 'B');
     const restored = restoreLog(JSON.parse(JSON.stringify(saveLog(log))));
     expect(readAfter(restored, 0, 10)).toEqual(readAfter(log, 0, 10));
+    expect(readAfter(restored, 0, 10).map((e) => e.merged)).toEqual([true, false]);
     expect(appendChange(restored, change('B')).seq).toBe(4);
     expect(ids(readAfter(restored, 0, 10))).toEqual(['A', 'B']);
   });

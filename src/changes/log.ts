@@ -24,6 +24,8 @@ export interface LoggedChange extends Change {
   seq: number;
   /** Milliseconds since the epoch of `at`: what the age limit compares. */
   time: number;
+  /** The record told held values from the framework's memory (its lookup merged them): looked up again after a restart. */
+  merged: boolean;
 }
 
 export interface ChangeLog {
@@ -60,11 +62,11 @@ function remove(log: ChangeLog, key: string): void {
 }
 
 /** Appends `change` under the next sequence number, replacing the older entry of its id. */
-export function appendChange(log: ChangeLog, change: Change): LoggedChange {
+export function appendChange(log: ChangeLog, change: Change, merged = false): LoggedChange {
   const key = keyOf(change.kind, change.id);
   remove(log, key);
   log.head += 1;
-  const logged: LoggedChange = { ...change, seq: log.head, time: Date.parse(change.at) };
+  const logged: LoggedChange = { ...change, seq: log.head, time: Date.parse(change.at), merged };
   log.index.set(key, log.entries.length);
   log.entries.push(logged);
   return logged;
@@ -118,21 +120,27 @@ export function canReadFrom(log: ChangeLog, seq: number): boolean {
 export interface SavedLog {
   head: number;
   floor: number;
-  entries: Array<[number, ChangeKind, string, ChangeOp, ChangeSource, string]>;
+  /** The last element, 1 when merged, is left out when not. */
+  entries: Array<
+    [number, ChangeKind, string, ChangeOp, ChangeSource, string] | [number, ChangeKind, string, ChangeOp, ChangeSource, string, 1]
+  >;
 }
 
 export function saveLog(log: ChangeLog): SavedLog {
   const entries: SavedLog['entries'] = [];
-  for (const e of log.entries) if (e !== undefined) entries.push([e.seq, e.kind, e.id, e.op, e.source, e.at]);
+  for (const e of log.entries) {
+    if (e !== undefined)
+      entries.push(e.merged ? [e.seq, e.kind, e.id, e.op, e.source, e.at, 1] : [e.seq, e.kind, e.id, e.op, e.source, e.at]);
+  }
   return { head: log.head, floor: log.floor, entries };
 }
 
 /** A saved log back in memory; entries are trusted to be in order (the state file is checksummed). */
 export function restoreLog(saved: SavedLog): ChangeLog {
   const log = emptyLog(saved.head, saved.floor);
-  for (const [seq, kind, id, op, source, at] of saved.entries) {
+  for (const [seq, kind, id, op, source, at, merged] of saved.entries) {
     log.index.set(keyOf(kind, id), log.entries.length);
-    log.entries.push({ kind, id, op, source, at, seq, time: Date.parse(at) });
+    log.entries.push({ kind, id, op, source, at, seq, time: Date.parse(at), merged: merged === 1 });
   }
   return log;
 }

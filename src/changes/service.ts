@@ -9,7 +9,7 @@
  */
 import { fail, resourceStopping, type Envelope } from '../lookup/envelope';
 import { answerChanges, feedOff } from './answer';
-import { createFeed, detectChanges, noteLiveChange, saveFeed, saveKept, stopFeed, type Feed, type FeedOptions } from './feed';
+import { createFeed, detectChanges, keptPending, noteLiveChange, saveFeed, saveKept, stopFeed, type Feed, type FeedOptions } from './feed';
 import { readState, STATE_FILES, writeStateFile, type StateFile } from './state-file';
 
 /** How often the log is saved when it moved (the design's "every minute"). */
@@ -58,8 +58,10 @@ interface Running {
   timers: Array<ReturnType<typeof setInterval>>;
   /** The last save failed (told once until one succeeds). */
   saveFailed: boolean;
-  /** When the kept data was last written (never, in a fresh feed: its first save writes it). */
+  /** When the kept data was last written. */
   keptSavedAt: number;
+  /** The kept file written last lacks some format's kept data (before its first sweep): the next is due at once. */
+  keptIncomplete: boolean;
 }
 
 /** Loads the state for `server` (or starts afresh, saying why once) and starts sweeping and polling. */
@@ -82,8 +84,12 @@ function begin(options: FeedServiceOptions, server: string): Running {
     server,
     timers: [every(options.pollMs, 'poll'), every(options.sweepMs, 'sweep')],
     saveFailed: false,
-    keptSavedAt: read?.ok ? options.now() : Number.NEGATIVE_INFINITY,
+    keptSavedAt: options.now(),
+    keptIncomplete: keptPending(feed),
   };
+  // This run's number is on disk before any cursor of it is handed out (a crash then cannot start a
+  // run of the same number whose sequence numbers would name other changes).
+  save(options, running, 'due');
   running.timers.push(setInterval(() => save(options, running, 'due'), SAVE_EVERY_MS));
   return running;
 }
@@ -109,8 +115,10 @@ function save(options: FeedServiceOptions, running: Running, when: 'due' | 'stop
   const { unsaved } = running.feed;
   if (unsaved.log && !write(options, running, 'log')) return;
   const now = options.now();
-  if (unsaved.kept && (when === 'stop' || now - running.keptSavedAt >= KEPT_SAVE_EVERY_MS) && write(options, running, 'kept')) {
+  const due = when === 'stop' || running.keptIncomplete || now - running.keptSavedAt >= KEPT_SAVE_EVERY_MS;
+  if (unsaved.kept && due && write(options, running, 'kept')) {
     running.keptSavedAt = now;
+    running.keptIncomplete = keptPending(running.feed);
   }
 }
 

@@ -45,7 +45,12 @@ function isSavedFeed(value: unknown): value is SavedFeed {
     Number.isSafeInteger(v.run) &&
     isObject(v.formats) &&
     Object.values(v.formats).every(
-      (f) => isObject(f) && Array.isArray(f.log?.entries) && Number.isSafeInteger(f.log.head) && isObject(f.runEnds),
+      (f) =>
+        isObject(f) &&
+        Array.isArray(f.log?.entries) &&
+        Number.isSafeInteger(f.log.head) &&
+        Number.isSafeInteger(f.log.floor) &&
+        isObject(f.runEnds),
     )
   );
 }
@@ -80,14 +85,20 @@ function readOne<T>(file: StateFile, text: string, server: string, isBody: (valu
   return isBody(parsed) ? parsed : `${name}'s content is not the feed state this resource writes`;
 }
 
-/** Why the kept data cannot stand beside the log: it would leave changes made meanwhile unseen. */
+/**
+ * Why the kept data cannot stand beside the log: it would leave changes made meanwhile unseen. A
+ * log with entries needs kept data of its format (what a sweep compares with), no newer than the
+ * log, and every entry past what it accounts for still in the log (looked up again at start).
+ */
 function pairProblem(feed: SavedFeed, kept: SavedKept): string | null {
   const where = STATE_FILES.kept;
   if (kept.instance !== feed.instance) return `${where} belongs to another instance of the feed than ${STATE_FILES.log}`;
   for (const [format, { log }] of Object.entries(feed.formats)) {
     const mine = kept.formats[format];
-    if (!mine) return `${where} holds nothing of the ${format} feed`;
+    if (log.head === 0) continue;
+    if (!mine || mine.kept === null) return `${where} holds nothing of the ${format} feed, whose log has entries`;
     if (mine.keptAt > log.head) return `${where} is newer than ${STATE_FILES.log} (its log was not saved)`;
+    if (log.floor > mine.keptAt) return `${where} is older than the oldest entry ${STATE_FILES.log} keeps of the ${format} feed`;
   }
   return null;
 }
