@@ -200,13 +200,12 @@ export async function runMembers(
   const rows = await execute(statement.sql, statement.params);
   const kept = rows.slice(0, limit);
   // Every row's facts; only the last row's sort key, which makes the cursor, is decoded.
-  let lastPacked: unknown;
+  const last = kept.length > 0 ? positionOf(kept[kept.length - 1][PACKED_ALIAS]) : null;
   const members = kept.map((row) => {
-    lastPacked = takeColumn(row, PACKED_ALIAS);
-    const [grade, onDuty, online] = unpackColumns(lastPacked, FACT_KINDS);
+    const [grade, onDuty, online] = unpackColumns(takeColumn(row, PACKED_ALIAS), FACT_KINDS);
     return { summary: summary(row), grade: Number(grade), online: online === 1, onDuty: onDuty === 1 };
   });
-  return { members, last: kept.length > 0 ? positionOf(lastPacked) : null, more: rows.length > limit };
+  return { members, last, more: rows.length > limit };
 }
 
 /** The sort key of a packed column as the statement returned it. */

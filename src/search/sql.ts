@@ -280,10 +280,10 @@ export async function runSearch<S>(
   const rows = await execute(statement.sql, statement.params);
   const kept = rows.slice(0, limit);
   // Only the last row's key makes the cursor: the others' are taken off undecoded.
-  let lastKey: unknown;
+  const last = kept.length > 0 ? positionOf(kept[kept.length - 1][KEY_ALIAS]) : null;
   const citizens = kept.map((row) => {
-    lastKey = takeColumn(row, KEY_ALIAS);
+    takeColumn(row, KEY_ALIAS);
     return summary(row);
   });
-  return { citizens, last: kept.length > 0 ? positionOf(lastKey) : null, more: rows.length > limit };
+  return { citizens, last, more: rows.length > limit };
 }
