@@ -133,7 +133,7 @@ const STALE = '';
 
 /**
  * A format's state from what was saved of it: its log, and its kept data (missing for a format new
- * to the saved state, whose log is then empty: state-file.ts refuses a log without kept data).
+ * to the saved state, or not swept before the save; state-file.ts refuses that beside a log with entries).
  */
 function formatState(saved: { log?: SavedFeed['formats'][string]; kept?: SavedKept['formats'][string] }, savedRun: number): FormatState {
   const state: FormatState = {
@@ -149,10 +149,10 @@ function formatState(saved: { log?: SavedFeed['formats'][string]; kept?: SavedKe
   };
   for (const entry of state.log.entries) {
     if (entry === undefined) continue;
+    const unaccounted = entry.seq > state.keptAt;
     // Past keptAt, the saved hash may be older than what a consumer was told: logged whatever the record.
-    if (entry.seq > state.keptAt) state.hashes.set(keyOf(entry.kind, entry.id), STALE);
-    if (entry.seq > state.keptAt || entry.merged || entry.source === 'live')
-      state.recheck.push({ kind: entry.kind, id: entry.id, op: 'upsert' });
+    if (unaccounted) state.hashes.set(keyOf(entry.kind, entry.id), STALE);
+    if (unaccounted || entry.merged || entry.source === 'live') state.recheck.push({ kind: entry.kind, id: entry.id, op: 'upsert' });
   }
   return state;
 }

@@ -129,8 +129,9 @@ export interface SavedLog {
 export function saveLog(log: ChangeLog): SavedLog {
   const entries: SavedLog['entries'] = [];
   for (const e of log.entries) {
-    if (e !== undefined)
-      entries.push(e.merged ? [e.seq, e.kind, e.id, e.op, e.source, e.at, 1] : [e.seq, e.kind, e.id, e.op, e.source, e.at]);
+    if (e === undefined) continue;
+    const entry = [e.seq, e.kind, e.id, e.op, e.source, e.at] as const;
+    entries.push(e.merged ? [...entry, 1] : [...entry]);
   }
   return { head: log.head, floor: log.floor, entries };
 }

@@ -3,16 +3,17 @@
  * SaveResourceFile and reads them with LoadResourceFile), each a first line with the file's kind,
  * its version, the server it belongs to and a SHA-256 of the rest, then its part of the state as
  * JSON:
- * - `changes-state.dat`: the cursors' key and each format's log, small, saved every minute when
- *   the log moved;
+ * - `changes-state.dat`: the cursors' key and each format's log, small, saved at start and every
+ *   minute when the log moved;
  * - `changes-kept.dat`: detection's data and the record hashes, which grow with the tables (tens
  *   of megabytes at 100,000 rows), saved less often (src/changes/service.ts), with the log head
  *   they account for. The log's entries after it are looked up again after a restart (feed.ts).
  *
  * A file cut short, changed, of another version or of another server (another database) is refused
- * with the reason, and so is a pair that does not fit (no kept data for a format the log holds, of
- * another instance, or newer than the log): the feed starts afresh, a new instance whose cursors the
- * old ones are not, as it cannot tell what changed while it was down.
+ * with the reason, and so is a pair that does not fit (pairProblem: of another instance, or no kept
+ * data for a format whose log has entries, newer than the log or older than its oldest entry): the
+ * feed starts afresh, a new instance whose cursors the old ones are not, as it cannot tell what
+ * changed while it was down.
  */
 import { createHash } from 'node:crypto';
 import type { SavedFeed, SavedKept, SavedState } from './feed';
