@@ -8,7 +8,7 @@ import { ERROR_CODES } from '../contract/errors';
 import { HEALTH_DATA } from '../contract/health';
 import { forFormat, OPERATIONS, operationFormats, type ContractOperation } from '../contract/operations';
 import { FORMATS, type AnyFormat } from '../formats/registry';
-import { extendedSchema, namedSchemas, SCHEMA_REF, shapeSchema, type JsonSchema } from './schemas';
+import { extendedSchema, namedSchemas, refName, shapeSchema, type JsonSchema } from './schemas';
 
 const HEADER = 'Generated from the contract and the zod schemas of citizen_records (npm run build): do not edit.';
 
@@ -40,8 +40,6 @@ export function exportSignatures(): ExportSignature[] {
   return signatures;
 }
 
-/** The component a `$ref` names (the caller has checked that the schema has one). */
-const refName = (schema: JsonSchema): string => (schema.$ref ?? '').slice(SCHEMA_REF.length);
 const types = (schema: JsonSchema) => (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []);
 
 // ---- TypeScript ----------------------------------------------------------------------------------

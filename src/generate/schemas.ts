@@ -26,6 +26,9 @@ export interface JsonSchema {
 
 export const SCHEMA_REF = '#/components/schemas/';
 
+/** The component a `$ref` names (the caller has checked that the schema has one). */
+export const refName = (schema: JsonSchema): string => (schema.$ref ?? '').slice(SCHEMA_REF.length);
+
 const pascal = (name: string) => `${name[0].toUpperCase()}${name.slice(1)}`;
 
 /** `<Title><Schema>` (`…Record`): the component name of a format's schema. */
@@ -96,8 +99,8 @@ export const EXTENDS = 'x-extends';
  */
 function mergedSchema(parts: readonly JsonSchema[]): JsonSchema {
   const named = namedSchemas();
-  const bases = parts.flatMap((part) => (part.$ref ? [part.$ref.slice(SCHEMA_REF.length)] : []));
-  const objects = parts.map((part) => (part.$ref ? named[part.$ref.slice(SCHEMA_REF.length)] : part));
+  const bases = parts.filter((part) => part.$ref).map(refName);
+  const objects = parts.map((part) => (part.$ref ? named[refName(part)] : part));
   return {
     type: 'object',
     properties: Object.assign({}, ...objects.map((o) => o.properties ?? {})),
